@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { ROLES } from '../roles';
+
+const trimmed = z.string().trim();
+
+export const Username = trimmed
+  .min(3, 'Username must be at least 3 characters')
+  .max(64, 'Username must be at most 64 characters')
+  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain only letters, digits and . _ @ -');
+export const Email = trimmed.toLowerCase().pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
+export const Password = z
+  .string()
+  .min(6, 'Password must be at least 6 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+/**
+ * Registration: either a new organization (organizationName) or joining one through an invitation
+ * (invitationToken). Exactly one of the two is required.
+ */
+export const RegisterBody = z
+  .object({
+    username: Username,
+    email: Email,
+    password: Password,
+    organizationName: trimmed.max(120, 'Organization name must be at most 120 characters').optional(),
+    invitationToken: z.string().min(10).max(200).optional(),
+    firstName: trimmed.max(80).optional(),
+    lastName: trimmed.max(80).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.invitationToken && !v.organizationName) {
+      ctx.addIssue({ code: 'custom', path: ['organizationName'], message: 'Organization name is required' });
+    }
+  });
+export type RegisterBody = z.infer<typeof RegisterBody>;
+
+export const LoginBody = z.object({
+  username: trimmed.min(1, 'Username is required').max(254),
+  password: z.string().min(1, 'Password is required').max(256),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const UserView = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum([...ROLES, 'super_admin']),
+  organizationId: z.string(),
+  lastActive: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type UserView = z.infer<typeof UserView>;
+
+export const AuthResponse = z.object({ user: UserView });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+export const MeResponse = z.object({
+  user: UserView,
+  permissions: z.array(z.string()),
+});
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const ProfileBody = z.object({
+  username: Username,
+  email: Email,
+  firstName: trimmed.max(80).optional().nullable(),
+  lastName: trimmed.max(80).optional().nullable(),
+});
+export type ProfileBody = z.infer<typeof ProfileBody>;
+
+export const ChangePasswordBody = z
+  .object({
+    currentPassword: z.string().min(1, 'Current password is required').max(256),
+    newPassword: Password,
+    confirmPassword: z.string().max(256),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "New passwords don't match",
+  });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+export const ForgotPasswordBody = z.object({ email: Email });
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
+
+export const ResetPasswordBody = z
+  .object({
+    token: z.string().min(10, 'Invalid or expired reset link').max(200),
+    newPassword: Password,
+    confirmPassword: z.string().max(256),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: "New passwords don't match",
+  });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const MessageResponse = z.object({ message: z.string() });
+
+export const DemoCredentials = z.union([
+  z.object({ available: z.literal(false) }),
+  z.object({ available: z.literal(true), username: z.string(), password: z.string() }),
+]);
+export type DemoCredentials = z.infer<typeof DemoCredentials>;
+
+export const InvitationPreview = z.object({
+  email: z.string(),
+  role: z.enum(ROLES),
+  organizationName: z.string(),
+});
+export type InvitationPreview = z.infer<typeof InvitationPreview>;

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppDeps } from './deps';
+import { registerErrorHandler } from './http/error-handler';
+import { readSessionCookie } from './http/session-cookie';
+import { findSession } from './modules/auth/sessions';
+import { authRoutes } from './modules/auth/routes';
+import { organizationRoutes } from './modules/organizations/routes';
+import { workspaceRoutes } from './modules/workspaces/routes';
+import { adminRoutes } from './modules/admin/routes';
+import { healthRoutes } from './modules/health/routes';
+
+export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+
+/** The whole HTTP app over the given dependencies. Tests build it with a fresh database; main.ts with the real one. */
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('deps', deps);
+  app.decorateRequest('session', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and cmdk set inline styles for positioning.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Served over plain http on 127.0.0.1 by default; HSTS would break that.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Verity API', version: '1' } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = readSessionCookie(req);
+    if (token) req.session = await findSession(deps.db, token);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(organizationRoutes);
+  await app.register(workspaceRoutes);
+  await app.register(adminRoutes);
+
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** Unknown /api paths are JSON 404s; every other GET serves the single-page app so its router can take over. */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return reply.code(404).send({ error: 'Not found', code: 'not_found' });
+    }
+    if (!hasWeb) {
+      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

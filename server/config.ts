@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+/** Every environment variable Verity reads. README lists each with its default; keep the two in step. */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
+  PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://verity.example.com').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  TRUST_PROXY: bool,
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Verity <no-reply@verity.local>'),
+  DEMO_USER: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sessionSecret: string | undefined;
+  publicUrl: string;
+  sessionTtlMs: number;
+  trustProxy: boolean;
+  authRateLimitPerMinute: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  demoUser: boolean;
+  logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  webDistDir: string;
+};
+
+/** Parses the environment once; a bad value stops the start with a sentence naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    sessionSecret: e.SESSION_SECRET,
+    publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
+    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    trustProxy: e.TRUST_PROXY,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    demoUser: e.DEMO_USER,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve('dist/web'),
+  };
+}

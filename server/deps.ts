@@ -1,0 +1,16 @@
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+
+/** What the app is built from; tests build it with a fresh database and their own config. */
+export type AppDeps = {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}

@@ -1,0 +1,20 @@
+/** An error a user can act on: its status, a machine code and a sentence. Thrown by services, sent by the handler. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, 'validation_error', message, details);
+export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Not authenticated');
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+/** Also the answer for another tenant's id: its existence is not revealed. */
+export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'conflict', message);

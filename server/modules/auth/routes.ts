@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResponse,
+  ChangePasswordBody,
+  DemoCredentials,
+  ForgotPasswordBody,
+  InvitationPreview,
+  LoginBody,
+  MeResponse,
+  MessageResponse,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../../common/schemas/auth';
+import { SuccessResponse } from '../../../common/schemas/errors';
+import { allowedActions } from '../../../common/policies';
+import { requireUser } from '../../http/context';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../http/session-cookie';
+import { presentUser } from './presenters';
+import { deleteSessionByToken } from './sessions';
+import * as auth from './service';
+import { DEMO_CREDENTIALS, demoUserExists } from './demo';
+
+const tag = { tags: ['auth'] };
+
+export async function authRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  // Unauthenticated endpoints that create things or send mail are limited per IP (sign-in has its own limiter).
+  const perIp = { max: app.deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+    ip: req.ip,
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+  });
+
+  app.post(
+    '/api/auth/register',
+    {
+      schema: { ...tag, body: RegisterBody, response: { 201: AuthResponse } },
+      config: { rateLimit: perIp },
+    },
+    async (req, reply) => {
+      const { user, token } = await auth.register(app.deps, req.body, meta(req));
+      setSessionCookie(req, reply, token);
+      return reply.code(201).send({ user: presentUser(user) });
+    },
+  );
+
+  app.post('/api/auth/login', { schema: { ...tag, body: LoginBody, response: { 200: AuthResponse } } }, async (req, reply) => {
+    // A new session id on every sign-in; a session the browser still carried is ended, not reused.
+    const previous = readSessionCookie(req);
+    if (previous) await deleteSessionByToken(app.deps.db, previous);
+    const { user, token } = await auth.login(app.deps, req.body, meta(req));
+    setSessionCookie(req, reply, token);
+    return { user: presentUser(user) };
+  });
+
+  app.post('/api/auth/logout', { schema: { ...tag, response: { 200: SuccessResponse } } }, async (req, reply) => {
+    const token = readSessionCookie(req);
+    if (token) await deleteSessionByToken(app.deps.db, token);
+    clearSessionCookie(req, reply);
+    return { success: true as const };
+  });
+
+  app.get('/api/auth/me', { schema: { ...tag, response: { 200: MeResponse } } }, async (req) => {
+    const ctx = requireUser(req);
+    const user = await auth.getUser(ctx);
+    return { user: presentUser(user), permissions: allowedActions(ctx.role) };
+  });
+
+  app.put('/api/auth/profile', { schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } }, async (req) => {
+    const user = await auth.updateProfile(requireUser(req), req.body);
+    return { user: presentUser(user) };
+  });
+
+  app.put(
+    '/api/auth/change-password',
+    { schema: { ...tag, body: ChangePasswordBody, response: { 200: SuccessResponse } } },
+    async (req) => {
+      await auth.changePassword(requireUser(req), req.body);
+      return { success: true as const, message: 'Password changed successfully' };
+    },
+  );
+
+  app.post(
+    '/api/auth/forgot-password',
+    {
+      schema: { ...tag, body: ForgotPasswordBody, response: { 200: MessageResponse } },
+      config: { rateLimit: perIp },
+    },
+    async (req) => {
+      await auth.requestPasswordReset(app.deps, req.body.email);
+      return { message: 'Password reset email sent. Check your inbox for instructions.' };
+    },
+  );
+
+  app.post(
+    '/api/auth/reset-password',
+    {
+      schema: { ...tag, body: ResetPasswordBody, response: { 200: SuccessResponse } },
+      config: { rateLimit: perIp },
+    },
+    async (req) => {
+      await auth.resetPassword(app.deps, req.body);
+      return { success: true as const, message: 'Your password has been reset. Sign in with the new one.' };
+    },
+  );
+
+  app.get(
+    '/api/auth/invitations/:token',
+    {
+      schema: { ...tag, params: z.object({ token: z.string().min(10).max(200) }), response: { 200: InvitationPreview } },
+      config: { rateLimit: perIp },
+    },
+    async (req) => auth.previewInvitation(app.deps.db, req.params.token),
+  );
+
+  app.get('/api/auth/demo-credentials', { schema: { ...tag, response: { 200: DemoCredentials } } }, async () => {
+    if (!app.deps.config.demoUser || !(await demoUserExists(app.deps.db))) return { available: false as const };
+    return { available: true as const, ...DEMO_CREDENTIALS };
+  });
+}

@@ -1,0 +1,253 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { invitations, organizations, passwordResets, users } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { AppError, badRequest, notFound } from '../../http/errors';
+import { hashToken, newToken } from '../../http/tokens';
+import type { UserCtx } from '../../http/context';
+import { audit, writeAudit } from '../audit/service';
+import { createOrganizationWithAdmin } from '../organizations/create';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { assertNotLimited, clearFailures, limiterKey, recordFailure } from './login-limiter';
+import { createSession, deleteUserSessions } from './sessions';
+import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
+import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
+import type {
+  ChangePasswordBody,
+  LoginBody,
+  ProfileBody,
+  RegisterBody,
+  ResetPasswordBody,
+} from '../../../common/schemas/auth';
+import type { Role } from '../../../common/roles';
+
+type ClientMeta = { ip: string; userAgent?: string };
+
+const INVALID_INVITATION = 'This invitation link is invalid or has expired. Ask your admin for a new one.';
+
+/** A pending, unexpired invitation by its token, with its organization's name. */
+export async function findInvitation(db: DbOrTx, token: string) {
+  const [row] = await db
+    .select({ invitation: invitations, organizationName: organizations.name })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function previewInvitation(db: DbOrTx, token: string) {
+  const found = await findInvitation(db, token);
+  if (!found) throw new AppError(404, 'invitation_invalid', INVALID_INVITATION);
+  return { email: found.invitation.email, role: found.invitation.role as Role, organizationName: found.organizationName };
+}
+
+/**
+ * Creates the account: with `organizationName` a new organization (user = admin, workspace "Default");
+ * with `invitationToken` a member of the inviting organization in the invited role. Returns a new session.
+ */
+export async function register(deps: AppDeps, input: RegisterBody, meta: ClientMeta) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await inTransaction(deps.db, async (tx) => {
+      await assertUsernameAndEmailFree(tx, input.username, input.email);
+      let user: typeof users.$inferSelect;
+      if (input.invitationToken) {
+        user = await acceptInvitation(tx, input.invitationToken, { ...input, passwordHash });
+      } else {
+        ({ user } = await createOrganizationWithAdmin(tx, {
+          organizationName: input.organizationName ?? '',
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        }));
+      }
+      const token = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...meta });
+      return { user, token };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) {
+      await assertUsernameAndEmailFree(deps.db, input.username, input.email);
+    }
+    throw err;
+  }
+}
+
+async function acceptInvitation(
+  tx: DbOrTx,
+  token: string,
+  input: RegisterBody & { passwordHash: string },
+): Promise<typeof users.$inferSelect> {
+  const found = await findInvitation(tx, token);
+  if (!found) throw new AppError(400, 'invitation_invalid', INVALID_INVITATION);
+  const inv = found.invitation;
+  if (inv.email.toLowerCase() !== input.email.toLowerCase()) {
+    throw badRequest(`This invitation was sent to ${inv.email}. Sign up with that email address.`);
+  }
+  // Single use: the conditional update makes a second, concurrent acceptance find nothing to claim.
+  const claimed = await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
+    .where(and(eq(invitations.id, inv.id), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  if (claimed.length === 0) throw new AppError(400, 'invitation_invalid', INVALID_INVITATION);
+  const [user] = await tx
+    .insert(users)
+    .values({
+      organizationId: inv.organizationId,
+      username: input.username,
+      email: input.email,
+      passwordHash: input.passwordHash,
+      firstName: input.firstName || null,
+      lastName: input.lastName || null,
+      role: inv.role,
+    })
+    .returning();
+  if (!user) throw new Error('insert returned no user');
+  await tx.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, inv.id));
+  await writeAudit(tx, {
+    organizationId: inv.organizationId,
+    userId: user.id,
+    action: 'invitation_accepted',
+    entityType: 'user',
+    entityId: user.id,
+    details: { role: inv.role, invitationId: inv.id },
+  });
+  return user;
+}
+
+/** The same answer for an unknown user and a wrong password; 429 after 10 failures a minute per username+IP. */
+export async function login(deps: AppDeps, input: LoginBody, meta: ClientMeta) {
+  const key = limiterKey(input.username, meta.ip);
+  await assertNotLimited(deps.db, key);
+  const byEmail = input.username.includes('@');
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(
+      and(
+        byEmail ? sql`lower(${users.email}) = lower(${input.username})` : sql`lower(${users.username}) = lower(${input.username})`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  if (!user || !ok) {
+    await recordFailure(deps.db, key);
+    throw new AppError(401, 'invalid_credentials', 'Invalid username or password');
+  }
+  await clearFailures(deps.db, key);
+  return inTransaction(deps.db, async (tx) => {
+    const token = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...meta });
+    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'user_logged_in', entityType: 'user', entityId: user.id });
+    return { user, token };
+  });
+}
+
+export async function getUser(ctx: UserCtx) {
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, ctx.userId), eq(users.organizationId, ctx.organizationId), isNull(users.deletedAt)));
+  if (!user) throw notFound('User');
+  return user;
+}
+
+export async function updateProfile(ctx: UserCtx, input: ProfileBody) {
+  try {
+    return await inTransaction(ctx.db, async (tx) => {
+      await assertUsernameAndEmailFree(tx, input.username, input.email, ctx.userId);
+      const [user] = await tx
+        .update(users)
+        .set({
+          username: input.username,
+          email: input.email,
+          ...(input.firstName !== undefined && { firstName: input.firstName || null }),
+          ...(input.lastName !== undefined && { lastName: input.lastName || null }),
+          updatedAt: new Date(),
+        })
+        .where(and(eq(users.id, ctx.userId), eq(users.organizationId, ctx.organizationId)))
+        .returning();
+      if (!user) throw notFound('User');
+      await audit({ ...ctx, db: tx }, 'user_profile_updated', 'user', user.id);
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) await assertUsernameAndEmailFree(ctx.db, input.username, input.email, ctx.userId);
+    throw err;
+  }
+}
+
+/** Checks the current password; other sessions of the user end, the one making the change stays. */
+export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
+  const user = await getUser(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
+    throw badRequest('Current password is incorrect');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(ctx.db, async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await deleteUserSessions(tx, user.id, ctx.sessionHash);
+    await audit({ ...ctx, db: tx }, 'password_changed', 'user', user.id);
+  });
+}
+
+/**
+ * Sends a single-use reset link valid for an hour. Answers the same whether or not the address has an
+ * account, so the form cannot be used to find out who is a customer.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string) {
+  const [user] = await deps.db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  if (!user) return;
+  const token = newToken();
+  await inTransaction(deps.db, async (tx) => {
+    await tx.insert(passwordResets).values({
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+    });
+    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'password_reset_requested', entityType: 'user', entityId: user.id });
+  });
+  const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: user.email,
+    subject: 'Reset your Verity password',
+    text:
+      `Hello ${user.username},\n\nSomeone (hopefully you) asked to reset your Verity password. ` +
+      `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one:\n\n${url}\n\n` +
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
+  });
+}
+
+export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
+  const passwordHash = await hashPassword(input.newPassword);
+  await inTransaction(deps.db, async (tx) => {
+    const claimed = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    const userId = claimed[0]?.userId;
+    if (!userId) throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .returning();
+    if (!user) throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    await deleteUserSessions(tx, user.id);
+    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'password_reset', entityType: 'user', entityId: user.id });
+  });
+}

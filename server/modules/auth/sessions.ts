@@ -1,0 +1,77 @@
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { authSessions, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { hashToken, newToken } from '../../http/tokens';
+import type { SessionUser } from '../../http/context';
+import { normalizeRole } from '../../../common/roles';
+
+/** Activity timestamps are written at most this often, so a busy user does not turn every read into a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+/** Creates a session and returns the cookie value (only its hash is stored). */
+export async function createSession(
+  db: DbOrTx,
+  user: { id: string; organizationId: string },
+  meta: { ttlMs: number; ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(authSessions).values({
+    idHash: hashToken(token),
+    userId: user.id,
+    organizationId: user.organizationId,
+    expiresAt: new Date(Date.now() + meta.ttlMs),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  await db.update(users).set({ lastActiveAt: new Date() }).where(eq(users.id, user.id));
+  return token;
+}
+
+/** The live session's user, or null (unknown, expired, or the user was removed). */
+export async function findSession(db: DbOrTx, token: string): Promise<SessionUser | null> {
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      userId: users.id,
+      organizationId: users.organizationId,
+      role: users.role,
+      username: users.username,
+      lastSeenAt: authSessions.lastSeenAt,
+    })
+    .from(authSessions)
+    .innerJoin(users, eq(users.id, authSessions.userId))
+    .where(and(eq(authSessions.idHash, idHash), gt(authSessions.expiresAt, new Date()), sql`${users.deletedAt} is null`))
+    .limit(1);
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const now = new Date();
+    await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.idHash, idHash));
+    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.userId));
+  }
+  return {
+    userId: row.userId,
+    organizationId: row.organizationId,
+    role: normalizeRole(row.role),
+    username: row.username,
+    sessionHash: idHash,
+  };
+}
+
+export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.idHash, hashToken(token)));
+}
+
+export async function deleteSessionByHash(db: DbOrTx, idHash: string): Promise<void> {
+  await db.delete(authSessions).where(eq(authSessions.idHash, idHash));
+}
+
+/** Ends every session of a user, except optionally the one making the request. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptHash?: string): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(exceptHash ? and(eq(authSessions.userId, userId), ne(authSessions.idHash, exceptHash)) : eq(authSessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
+  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+}

@@ -1,0 +1,181 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { invitations, organizations, users } from '../../db/schema';
+import { inTransaction } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { UserCtx } from '../../http/context';
+import { hashToken, newToken } from '../../http/tokens';
+import { audit } from '../audit/service';
+import { deleteUserSessions } from '../auth/sessions';
+import { INVITATION_TTL_DAYS } from '../../../common/constants';
+import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
+import type { Role } from '../../../common/roles';
+
+const ADMIN_ROLES = ['admin', 'super_admin'];
+
+export async function getOrganization(ctx: UserCtx) {
+  const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
+  if (!org) throw notFound('Organization');
+  return org;
+}
+
+export async function updateOrganization(ctx: UserCtx, input: UpdateOrganizationBody) {
+  return inTransaction(ctx.db, async (tx) => {
+    const [org] = await tx
+      .update(organizations)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.brandName !== undefined && { brandName: input.brandName || null }),
+        ...(input.brandProfile !== undefined && { brandProfile: input.brandProfile }),
+        updatedAt: new Date(),
+      })
+      .where(eq(organizations.id, ctx.organizationId))
+      .returning();
+    if (!org) throw notFound('Organization');
+    await audit({ ...ctx, db: tx }, 'organization_updated', 'organization', org.id, {
+      fields: Object.keys(input),
+    });
+    return org;
+  });
+}
+
+export function presentOrganization(org: typeof organizations.$inferSelect) {
+  return {
+    id: org.id,
+    name: org.name,
+    slug: org.slug,
+    brandName: org.brandName,
+    brandProfile: org.brandProfile,
+    createdAt: org.createdAt.toISOString(),
+  };
+}
+
+/** Live (not removed) users of the caller's organization. */
+export function listUsers(ctx: UserCtx) {
+  return ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.organizationId), isNull(users.deletedAt)))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * Locks the organization's admins and the target, so two concurrent demotions cannot both see
+ * "another admin remains" and leave the organization without one.
+ */
+async function lockForAdminChange(tx: Parameters<Parameters<typeof inTransaction>[1]>[0], ctx: UserCtx, userId: string) {
+  const rows = await tx
+    .select({ id: users.id, role: users.role, username: users.username })
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.organizationId), isNull(users.deletedAt)))
+    .for('update');
+  const target = rows.find((u) => u.id === userId);
+  if (!target) throw notFound('User');
+  const otherAdmins = rows.filter((u) => u.id !== userId && ADMIN_ROLES.includes(u.role)).length;
+  return { target, otherAdmins };
+}
+
+export async function changeUserRole(ctx: UserCtx, userId: string, role: Role) {
+  return inTransaction(ctx.db, async (tx) => {
+    const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
+    if (ADMIN_ROLES.includes(target.role) && !ADMIN_ROLES.includes(role) && otherAdmins === 0) {
+      throw conflict('An organization must keep at least one admin. Make another user admin first.');
+    }
+    const [user] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId)))
+      .returning();
+    if (!user) throw notFound('User');
+    await audit({ ...ctx, db: tx }, 'user_role_changed', 'user', userId, { from: target.role, to: role });
+    return user;
+  });
+}
+
+/** Removes access (sessions end, sign-in refused); the row stays so the audit trail keeps its names. */
+export async function removeUser(ctx: UserCtx, userId: string) {
+  if (userId === ctx.userId) throw badRequest('You cannot remove yourself. Ask another admin to do it.');
+  await inTransaction(ctx.db, async (tx) => {
+    const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
+    if (ADMIN_ROLES.includes(target.role) && otherAdmins === 0) {
+      throw conflict('An organization must keep at least one admin. Make another user admin first.');
+    }
+    await tx
+      .update(users)
+      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId)));
+    await deleteUserSessions(tx, userId);
+    await audit({ ...ctx, db: tx }, 'user_removed', 'user', userId, { username: target.username });
+  });
+}
+
+/** An invite link valid for 7 days and one sign-up, e-mailed to the invitee (or to the dev outbox). */
+export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: CreateInvitationBody) {
+  const [existingUser] = await ctx.db
+    .select({ organizationId: users.organizationId })
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .limit(1);
+  if (existingUser) {
+    throw conflict(
+      existingUser.organizationId === ctx.organizationId
+        ? 'This person is already a member of your organization.'
+        : 'An account with this email already exists.',
+    );
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
+  const { invitation, orgName } = await inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .insert(invitations)
+      .values({
+        organizationId: ctx.organizationId,
+        email: input.email,
+        role: input.role,
+        tokenHash: hashToken(token),
+        invitedBy: ctx.userId,
+        expiresAt,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no invitation');
+    const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.organizationId));
+    await audit({ ...ctx, db: tx }, 'invitation_created', 'invitation', row.id, { email: input.email, role: input.role });
+    return { invitation: row, orgName: org?.name ?? 'your organization' };
+  });
+  const url = `${deps.config.publicUrl}/login?invite=${encodeURIComponent(token)}`;
+  await deps.mailer.send({
+    to: input.email,
+    subject: `You're invited to ${orgName} on Verity`,
+    text:
+      `${ctx.username} invited you to join ${orgName} on Verity as ${input.role}.\n\n` +
+      `Create your account with this link (valid for ${INVITATION_TTL_DAYS} days, usable once):\n\n${url}\n`,
+  });
+  return {
+    id: invitation.id,
+    email: invitation.email,
+    role: input.role,
+    token,
+    url,
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+export function listInvitations(ctx: UserCtx) {
+  return ctx.db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.organizationId, ctx.organizationId))
+    .orderBy(desc(invitations.createdAt));
+}
+
+export async function revokeInvitation(ctx: UserCtx, id: string) {
+  await inTransaction(ctx.db, async (tx) => {
+    const deleted = await tx
+      .delete(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.organizationId, ctx.organizationId), isNull(invitations.acceptedAt)))
+      .returning({ id: invitations.id });
+    if (deleted.length === 0) throw notFound('Invitation');
+    await audit({ ...ctx, db: tx }, 'invitation_revoked', 'invitation', id);
+  });
+}
+

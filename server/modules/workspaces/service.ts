@@ -1,0 +1,86 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { workspaces } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/client';
+import { conflict, notFound } from '../../http/errors';
+import { audit } from '../audit/service';
+import type { CreateWorkspaceBody, UpdateWorkspaceBody } from '../../../common/schemas/workspaces';
+
+type Ctx = { db: DbOrTx; organizationId: string; userId: string };
+
+/** The requested workspace if it is the caller's organization's, else its first one. 404 otherwise. */
+export async function resolveWorkspace(ctx: { db: DbOrTx; organizationId: string }, requested?: string) {
+  const where = requested
+    ? and(eq(workspaces.id, requested), eq(workspaces.organizationId, ctx.organizationId))
+    : eq(workspaces.organizationId, ctx.organizationId);
+  const [row] = await ctx.db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(where)
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
+    .limit(1);
+  if (!row) throw notFound('Workspace');
+  return row.id;
+}
+
+export function listWorkspaces(ctx: Pick<Ctx, 'db' | 'organizationId'>) {
+  return ctx.db
+    .select()
+    .from(workspaces)
+    .where(eq(workspaces.organizationId, ctx.organizationId))
+    .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
+}
+
+export async function createWorkspace(ctx: Ctx, input: CreateWorkspaceBody) {
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .insert(workspaces)
+      .values({ organizationId: ctx.organizationId, name: input.name, description: input.description || null })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await audit({ ...ctx, db: tx }, 'workspace_created', 'workspace', row.id, { name: row.name });
+    return row;
+  });
+}
+
+export async function updateWorkspace(ctx: Ctx, id: string, input: UpdateWorkspaceBody) {
+  return inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .update(workspaces)
+      .set({
+        ...(input.name !== undefined && { name: input.name }),
+        ...(input.description !== undefined && { description: input.description || null }),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(workspaces.id, id), eq(workspaces.organizationId, ctx.organizationId)))
+      .returning();
+    if (!row) throw notFound('Workspace');
+    await audit({ ...ctx, db: tx }, 'workspace_updated', 'workspace', row.id, { ...input });
+    return row;
+  });
+}
+
+export async function deleteWorkspace(ctx: Ctx, id: string) {
+  await inTransaction(ctx.db, async (tx) => {
+    // Lock every workspace of the organization so two concurrent deletes cannot both pass the count.
+    const all = await tx
+      .select({ id: workspaces.id, name: workspaces.name })
+      .from(workspaces)
+      .where(eq(workspaces.organizationId, ctx.organizationId))
+      .for('update');
+    const existing = all.find((w) => w.id === id);
+    if (!existing) throw notFound('Workspace');
+    if (all.length <= 1) throw conflict('An organization must keep at least one workspace.');
+    await tx.delete(workspaces).where(eq(workspaces.id, id));
+    await audit({ ...ctx, db: tx }, 'workspace_deleted', 'workspace', id, { name: existing.name });
+  });
+}
+
+export function presentWorkspace(row: typeof workspaces.$inferSelect) {
+  return {
+    id: row.id,
+    organizationId: row.organizationId,
+    name: row.name,
+    description: row.description,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

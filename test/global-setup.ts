@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../server/db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDb: { kind: 'pglite'; templateFile: string } | { kind: 'postgres'; url: string };
+  }
+}
+
+/**
+ * Prepares the database every test file starts from, once per run: a migrated PGlite dumped to a file that
+ * each file loads (a new PGlite costs seconds of initdb; loading a dump does not), or — for `npm run test:pg` —
+ * a fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped at the end.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.VERITY_TEST_DB === 'postgres') {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error('npm run test:pg needs TEST_DATABASE_URL (a PostgreSQL server URL; .ci/run starts one).');
+    const name = `verity_test_${Date.now()}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    await database.close();
+    project.provide('testDb', { kind: 'postgres', url: url.toString() });
+    return async () => {
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-test-'));
+  const database = await openDatabase({ kind: 'pglite' });
+  const { PGlite } = await import('@electric-sql/pglite');
+  // The drizzle handle hides the client; the dump goes through the PGlite instance behind it.
+  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const dump = await client.dumpDataDir('none');
+  const templateFile = path.join(dir, 'template.tar');
+  fs.writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('testDb', { kind: 'pglite', templateFile });
+  return () => fs.rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import pino from 'pino';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { createMailer, type Mailer } from '../../server/mail/mailer';
+
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
+
+/**
+ * The real app on a real database: a private PGlite loaded from the migrated template, or the shared
+ * PostgreSQL test database (`npm run test:pg`). Tests isolate themselves by creating their own organizations.
+ */
+export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+  const testDb = inject('testDb');
+  const database =
+    testDb.kind === 'postgres'
+      ? await openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
+      : await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-app-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://verity.test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...opts.env,
+  });
+  const log = pino({ level: 'silent' });
+  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
+  const app = await buildApp({ db: database.db, config, mailer });
+  app.addHook('onClose', async () => {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return Object.assign(app, { database, config });
+}
