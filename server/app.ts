@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -17,12 +17,12 @@ import { workspaceRoutes } from './modules/workspaces/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { healthRoutes } from './modules/health/routes';
 
-export type BuildOptions = { logger?: FastifyServerOptions['logger'] };
+export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
 
 /** The whole HTTP app over the given dependencies. Tests build it with a fresh database; main.ts with the real one. */
 export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });

@@ -18,7 +18,8 @@ async function main() {
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ).catch((err: unknown) => {
     if (err instanceof DataDirLockedError) {
-      log.fatal(err.message);
+      // Plain text, not a JSON log line: this is the one message the person starting Verity must read.
+      console.error(err.message);
       process.exit(1);
     }
     throw err;
@@ -28,7 +29,7 @@ async function main() {
   if (config.demoUser) await ensureDemoUser(database.db);
   await purgeExpiredSessions(database.db);
 
-  const app = await buildApp({ db: database.db, config, mailer }, { logger: log });
+  const app = await buildApp({ db: database.db, config, mailer }, { loggerInstance: log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

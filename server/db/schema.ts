@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   index,
   jsonb,
   pgTable,
@@ -92,6 +93,8 @@ export const auditLogs = pgTable(
   'audit_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // Insertion order: timestamps tie within a transaction (PGlite's clock is coarse), this never does.
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     organizationId: uuid('organization_id')
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
@@ -101,10 +104,9 @@ export const auditLogs = pgTable(
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
-    // clock_timestamp, not now(): rows written in one transaction must still sort in the order they happened.
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    createdAt: createdAt(),
   },
-  (t) => [index('audit_logs_org_created_idx').on(t.organizationId, t.createdAt)],
+  (t) => [index('audit_logs_org_seq_idx').on(t.organizationId, t.seq)],
 );
 
 export const invitations = pgTable(

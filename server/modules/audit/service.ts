@@ -64,7 +64,7 @@ export async function listAuditLogs(
     .from(auditLogs)
     .leftJoin(users, and(eq(users.id, auditLogs.userId), eq(users.organizationId, auditLogs.organizationId)))
     .where(where)
-    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .orderBy(desc(auditLogs.seq))
     .limit(paging.limit)
     .offset(paging.offset);
   const [total] = await ctx.db.select({ n: count() }).from(auditLogs).where(where);

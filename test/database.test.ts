@@ -1,0 +1,104 @@
+import { describe, expect, inject, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from '../server/db/client';
+import { DataDirLockedError } from '../server/db/data-dir-lock';
+import { organizations } from '../server/db/schema';
+
+const embedded = inject('testDb').kind === 'pglite';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** Runs `server/main.ts` as `npm start` would (minus the web build) and collects its output until it exits or is ready. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const ready = new Promise<'ready' | number>((resolve) => {
+    const onData = (d: Buffer) => {
+      output += d.toString();
+      if (output.includes('Verity is ready')) resolve('ready');
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => resolve(code ?? -1));
+  });
+  return { child, ready, output: () => output };
+}
+
+describe.runIf(embedded)('embedded database directory', () => {
+  it('keeps all data across a restart on the same DATA_DIR', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-persist-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+      const [org] = await first.db
+        .insert(organizations)
+        .values({ name: 'Persisted', slug: 'persisted', brandProfile: { tone: 'concise', languageRules: '', boilerplate: '', disclaimers: '', bannedTokens: [] } })
+        .returning();
+      await first.close();
+      const second = await openDatabase({ kind: 'pglite', dataDir: dir });
+      const rows = await second.db.select().from(organizations).where(eq(organizations.id, org!.id));
+      await second.close();
+      expect(rows[0]?.name).toBe('Persisted');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a second opener of the same directory, and frees it on close', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-lock-'));
+    try {
+      const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await expect(openDatabase({ kind: 'pglite', dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      await first.close();
+      const again = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes over the lock of a process that died without releasing it', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-stale-'));
+    try {
+      // A pid far above the kernel's default pid_max cannot be a live process.
+      fs.writeFileSync(path.join(dir, 'verity.lock'), '99999999');
+      const db = await openDatabase({ kind: 'pglite', dataDir: dir });
+      await db.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a second server on the same DATA_DIR exits with a clear message while the first keeps serving', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-two-'));
+    const [p1, p2] = [await freePort(), await freePort()];
+    const first = startServer({ DATA_DIR: dir, PORT: String(p1) });
+    try {
+      expect(await first.ready, first.output()).toBe('ready');
+      const second = startServer({ DATA_DIR: dir, PORT: String(p2) });
+      expect(await second.ready).toBe(1);
+      expect(second.output()).toMatch(/already using the embedded database/);
+      const health = await fetch(`http://127.0.0.1:${p1}/api/health`);
+      expect(await health.json()).toEqual({ status: 'ok' });
+    } finally {
+      first.child.kill('SIGTERM');
+      await new Promise((r) => first.child.once('exit', r));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

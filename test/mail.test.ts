@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { createTestApp, type TestApp } from './helpers/app';
+import { call } from './helpers/api';
+import { createOrg, lastMailTo, unique } from './helpers/factories';
+
+type Received = { to: string[]; raw: string };
+
+/** A real SMTP server on loopback: Verity speaks SMTP to it exactly as it would to a relay. */
+function startSmtp() {
+  const received: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (d: Buffer) => (raw += d.toString()));
+      stream.on('end', () => {
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  return new Promise<{ server: SMTPServer; port: number; received: Received[] }>((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
+    });
+  });
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let app: TestApp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'Verity <trust@acme.test>' } });
+});
+afterAll(async () => {
+  await app.close();
+  await new Promise<void>((r) => smtp.server.close(() => r()));
+});
+
+describe('mail through SMTP_URL', () => {
+  it('sends the password-reset link over SMTP and not to the dev outbox', async () => {
+    const { admin } = await createOrg(app);
+    const res = await call(app, 'POST', '/api/auth/forgot-password', { body: { email: admin.email } });
+    expect(res.statusCode).toBe(200);
+    const mail = smtp.received.find((m) => m.to.includes(admin.email));
+    expect(mail?.raw).toContain('Subject: Reset your Verity password');
+    expect(mail?.raw).toContain('http://verity.test/reset-password?token=');
+    expect(mail?.raw).toContain('From: Verity <trust@acme.test>');
+    expect(await lastMailTo(app, admin.email)).toBeUndefined();
+  });
+
+  it('sends invitations over SMTP', async () => {
+    const { admin } = await createOrg(app);
+    const email = `${unique('smtp')}@example.com`;
+    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: admin, body: { email, role: 'viewer' } });
+    expect(inv.statusCode).toBe(201);
+    const mail = smtp.received.find((m) => m.to.includes(email));
+    expect(mail?.raw.replace(/=\r?\n/g, '')).toContain(inv.data.token.slice(0, 20));
+  });
+});

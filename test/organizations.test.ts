@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { call } from './helpers/api';
+import { createOrg, createTenant, createTenantPair, createUser, lastMailTo, unique, type Tenant } from './helpers/factories';
+import { expectRolePolicy } from './helpers/roles-matrix';
+
+let app: TestApp;
+let t: Tenant;
+beforeAll(async () => {
+  app = await createTestApp();
+  t = await createTenant(app);
+});
+afterAll(() => app.close());
+
+const brandProfile = {
+  tone: 'friendly',
+  languageRules: 'Use British spelling.',
+  boilerplate: 'Acme protects your data.',
+  disclaimers: 'Answers are provided for information only.',
+  bannedTokens: ['guarantee', 'never'],
+};
+
+describe('GET/PUT /api/organizations/current', () => {
+  it('lets an admin change name, brand name and brand profile', async () => {
+    const { admin } = await createOrg(app);
+    const res = await call(app, 'PUT', '/api/organizations/current', {
+      as: admin,
+      body: { name: 'Renamed Org', brandName: 'Acme Trust', brandProfile },
+    });
+    expect(res.statusCode).toBe(200);
+    const got = await call(app, 'GET', '/api/organizations/current', { as: admin });
+    expect(got.data).toMatchObject({ name: 'Renamed Org', brandName: 'Acme Trust', brandProfile });
+  });
+
+  it('rejects a tone outside the list and an empty name, changing nothing', async () => {
+    const { admin } = await createOrg(app);
+    const before = (await call(app, 'GET', '/api/organizations/current', { as: admin })).data;
+    const tone = await call(app, 'PUT', '/api/organizations/current', {
+      as: admin,
+      body: { brandProfile: { ...brandProfile, tone: 'sarcastic' } },
+    });
+    expect(tone.statusCode).toBe(400);
+    expect(tone.data.error).toMatch(/Tone must be one of: professional, friendly/);
+    const name = await call(app, 'PUT', '/api/organizations/current', { as: admin, body: { name: '   ' } });
+    expect(name.statusCode).toBe(400);
+    expect(name.data.error).toContain('Organization name is required');
+    expect((await call(app, 'GET', '/api/organizations/current', { as: admin })).data).toEqual(before);
+  });
+
+  it('is readable by every role and changeable by admins only', async () => {
+    await expectRolePolicy(app, t, 'organization:read', () => ({ method: 'GET', url: '/api/organizations/current' }));
+    await expectRolePolicy(app, t, 'organization:update', () => ({
+      method: 'PUT',
+      url: '/api/organizations/current',
+      body: { brandName: unique('Brand') },
+    }));
+  });
+
+  it('needs a session', async () => {
+    expect((await call(app, 'GET', '/api/organizations/current')).statusCode).toBe(401);
+    expect((await call(app, 'PUT', '/api/organizations/current', { body: { name: 'x' } })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/organizations/stats', () => {
+  it('returns the counts of the current workspace', async () => {
+    const res = await call(app, 'GET', '/api/organizations/stats', { as: t.users.viewer });
+    expect(res.statusCode).toBe(200);
+    expect(res.data).toEqual({ canonicalCount: 0, documentCount: 0, monthlyQueries: 0, pendingTasks: 0, openConflicts: 0 });
+  });
+
+  it("answers 404 for another organization's workspace and 400 for a malformed one", async () => {
+    const other = await createOrg(app);
+    const res = await call(app, 'GET', '/api/organizations/stats', {
+      as: t.users.admin,
+      headers: { 'x-workspace-id': other.workspaceId },
+    });
+    expect(res.statusCode).toBe(404);
+    const bad = await call(app, 'GET', '/api/organizations/stats', { as: t.users.admin, headers: { 'x-workspace-id': 'abc' } });
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('users and roles', () => {
+  it('lists the live users of the organization without secrets', async () => {
+    const res = await call(app, 'GET', '/api/organizations/users', { as: t.users.viewer });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.map((u: { username: string }) => u.username).sort()).toEqual(
+      Object.values(t.users).map((u) => u.username).sort(),
+    );
+    expect(JSON.stringify(res.data)).not.toMatch(/argon2|password/i);
+  });
+
+  it('lets an admin change a role; the new role applies at once and is audited', async () => {
+    const org = await createOrg(app);
+    const user = await createUser(app, org.admin, 'viewer');
+    expect((await call(app, 'POST', '/api/workspaces', { as: user, body: { name: 'Nope' } })).statusCode).toBe(403);
+    const res = await call(app, 'PUT', `/api/organizations/users/${user.id}/role`, { as: org.admin, body: { role: 'manager' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.role).toBe('manager');
+    expect((await call(app, 'POST', '/api/workspaces', { as: user, body: { name: 'Now yes' } })).statusCode).toBe(201);
+    const logs = await call(app, 'GET', '/api/admin/audit-logs', { as: org.admin });
+    expect(logs.data).toContainEqual(
+      expect.objectContaining({ action: 'user_role_changed', entityType: 'user', entityId: user.id, userId: org.admin.id }),
+    );
+  });
+
+  it('never lets an organization lose its last admin', async () => {
+    const org = await createOrg(app);
+    const demote = await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, {
+      as: org.admin,
+      body: { role: 'viewer' },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.data.error).toMatch(/at least one admin/);
+    const second = await createUser(app, org.admin, 'admin');
+    const ok = await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, { as: second, body: { role: 'viewer' } });
+    expect(ok.statusCode).toBe(200);
+    const removeLast = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: second });
+    expect(removeLast.statusCode).toBe(200);
+    const selfRemove = await call(app, 'DELETE', `/api/organizations/users/${second.id}`, { as: second });
+    expect(selfRemove.statusCode).toBe(400);
+  });
+
+  it('rejects an unknown role or a malformed id', async () => {
+    const bad = await call(app, 'PUT', `/api/organizations/users/${t.users.viewer.id}/role`, {
+      as: t.users.admin,
+      body: { role: 'owner' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.error).toMatch(/Role must be one of: viewer, contributor, manager, admin/);
+    const id = await call(app, 'PUT', '/api/organizations/users/123/role', { as: t.users.admin, body: { role: 'viewer' } });
+    expect(id.statusCode).toBe(400);
+  });
+
+  it('removing a user ends their sessions and sign-in, keeps the audit trail, and frees the username', async () => {
+    const org = await createOrg(app);
+    const user = await createUser(app, org.admin, 'contributor');
+    const res = await call(app, 'DELETE', `/api/organizations/users/${user.id}`, { as: org.admin });
+    expect(res.statusCode).toBe(200);
+    expect((await call(app, 'GET', '/api/auth/me', { as: user })).statusCode).toBe(401);
+    const login = await call(app, 'POST', '/api/auth/login', { body: { username: user.username, password: user.password } });
+    expect(login.statusCode).toBe(401);
+    const users = await call(app, 'GET', '/api/organizations/users', { as: org.admin });
+    expect(users.data.map((u: { id: string }) => u.id)).not.toContain(user.id);
+    const logs = await call(app, 'GET', '/api/admin/audit-logs', { as: org.admin });
+    expect(logs.data).toContainEqual(expect.objectContaining({ action: 'invitation_accepted', userId: user.id }));
+    expect(logs.data).toContainEqual(expect.objectContaining({ action: 'user_removed', entityId: user.id }));
+    const again = await call(app, 'DELETE', `/api/organizations/users/${user.id}`, { as: org.admin });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('lets only admins manage users', async () => {
+    const target = await createUser(app, t.users.admin, 'viewer');
+    await expectRolePolicy(app, t, 'users:manage', () => ({
+      method: 'PUT',
+      url: `/api/organizations/users/${target.id}/role`,
+      body: { role: 'viewer' },
+    }));
+    await expectRolePolicy(app, t, 'users:manage', async () => {
+      const victim = await createUser(app, t.users.admin, 'viewer');
+      return { method: 'DELETE', url: `/api/organizations/users/${victim.id}` };
+    });
+  });
+});
+
+describe('invitations', () => {
+  it('mails a 7-day single-use link that makes the invitee a member with the invited role', async () => {
+    const org = await createOrg(app);
+    const email = `${unique('invitee')}@example.com`;
+    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'manager' } });
+    expect(inv.statusCode).toBe(201);
+    expect(inv.data).toMatchObject({ email, role: 'manager', url: expect.stringContaining(`/login?invite=${inv.data.token}`) });
+    const days = (Date.parse(inv.data.expiresAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+    expect((await lastMailTo(app, email))?.text).toContain(inv.data.url);
+
+    const preview = await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`);
+    expect(preview.data).toEqual({ email, role: 'manager', organizationName: org.organizationName });
+
+    const username = unique('joiner');
+    const reg = await call(app, 'POST', '/api/auth/register', {
+      body: { username, email, password: 'secret123', invitationToken: inv.data.token },
+    });
+    expect(reg.statusCode).toBe(201);
+    expect(reg.data.user).toMatchObject({ role: 'manager', organizationId: org.organizationId });
+
+    const reuse = await call(app, 'POST', '/api/auth/register', {
+      body: { username: unique('second'), email: `${unique('x')}@example.com`, password: 'secret123', invitationToken: inv.data.token },
+    });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.data.error).toMatch(/invalid or has expired/);
+    expect((await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`)).statusCode).toBe(404);
+  });
+
+  it('requires the invited address and refuses existing members', async () => {
+    const org = await createOrg(app);
+    const email = `${unique('invitee')}@example.com`;
+    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'viewer' } });
+    const wrong = await call(app, 'POST', '/api/auth/register', {
+      body: { username: unique('u'), email: `${unique('other')}@example.com`, password: 'secret123', invitationToken: inv.data.token },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.data.error).toContain(email);
+    const member = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email: org.admin.email, role: 'viewer' },
+    });
+    expect(member.statusCode).toBe(409);
+    const bad = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email: 'x', role: 'god' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('can be listed and revoked by admins; a revoked link no longer works', async () => {
+    const org = await createOrg(app);
+    const email = `${unique('invitee')}@example.com`;
+    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'viewer' } });
+    const list = await call(app, 'GET', '/api/organizations/invitations', { as: org.admin });
+    expect(list.data).toContainEqual(expect.objectContaining({ id: inv.data.id, email, acceptedAt: null }));
+    expect(JSON.stringify(list.data)).not.toContain(inv.data.token);
+    expect((await call(app, 'DELETE', `/api/organizations/invitations/${inv.data.id}`, { as: org.admin })).statusCode).toBe(200);
+    expect((await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`)).statusCode).toBe(404);
+  });
+
+  it('lets only admins invite', async () => {
+    await expectRolePolicy(app, t, 'invitations:manage', () => ({
+      method: 'POST',
+      url: '/api/organizations/invitations',
+      body: { email: `${unique('r')}@example.com`, role: 'viewer' },
+    }));
+  });
+});
+
+describe('tenant isolation: organizations', () => {
+  it("cannot read or change the other organization's users, settings or invitations", async () => {
+    const { a, b } = await createTenantPair(app);
+    const bUsers = await call(app, 'GET', '/api/organizations/users', { as: a.users.admin });
+    for (const u of Object.values(b.users)) expect(JSON.stringify(bUsers.data)).not.toContain(u.id);
+
+    const role = await call(app, 'PUT', `/api/organizations/users/${b.users.viewer.id}/role`, {
+      as: a.users.admin,
+      body: { role: 'admin' },
+    });
+    expect(role.statusCode).toBe(404);
+    const del = await call(app, 'DELETE', `/api/organizations/users/${b.users.viewer.id}`, { as: a.users.admin });
+    expect(del.statusCode).toBe(404);
+    const me = await call(app, 'GET', '/api/auth/me', { as: b.users.viewer });
+    expect(me.data.user.role).toBe('viewer');
+
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: b.users.admin,
+      body: { email: `${unique('b')}@example.com`, role: 'viewer' },
+    });
+    const revoke = await call(app, 'DELETE', `/api/organizations/invitations/${inv.data.id}`, { as: a.users.admin });
+    expect(revoke.statusCode).toBe(404);
+
+    // The organization a user edits is always their own, whatever the body says.
+    await call(app, 'PUT', '/api/organizations/current', {
+      as: a.users.admin,
+      body: { name: 'A renamed', id: b.organizationId, organizationId: b.organizationId },
+    });
+    const bOrg = await call(app, 'GET', '/api/organizations/current', { as: b.users.admin });
+    expect(bOrg.data.name).toBe(b.organizationName);
+  });
+});
