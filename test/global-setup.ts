@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../server/db/client';
 
@@ -39,9 +40,8 @@ export default async function setup(project: TestProject) {
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-test-'));
   const database = await openDatabase({ kind: 'pglite' });
-  const { PGlite } = await import('@electric-sql/pglite');
   // The drizzle handle hides the client; the dump goes through the PGlite instance behind it.
-  const client = (database.db as unknown as { $client: InstanceType<typeof PGlite> }).$client;
+  const client = (database.db as unknown as { $client: PGlite }).$client;
   const dump = await client.dumpDataDir('none');
   const templateFile = path.join(dir, 'template.tar');
   fs.writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));

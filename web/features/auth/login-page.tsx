@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { CircleExclamationPoint, MailOpen, ShieldCheck } from 'lucide-react';
+import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { errorMessage } from '../../lib/api';
+import { paths } from '../../paths';
+import { useMe } from './api/get-me';
+import { useInvitation } from './api/get-invitation';
+import { MarketingBlurbs } from './components/marketing-blurbs';
+import { SignInForm } from './components/sign-in-form';
+import { SignUpForm } from './components/sign-up-form';
+
+type AuthTab = 'signin' | 'signup';
+
+/** SPEC "Login (/login)": sign in, sign up, and joining an organization through `?invite=TOKEN`. */
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const inviteToken = searchParams.get('invite')?.trim() || null;
+  const me = useMe();
+  const invitation = useInvitation(inviteToken);
+  const [tab, setTab] = useState<AuthTab>(inviteToken ? 'signup' : 'signin');
+  const [formError, setFormError] = useState<string | null>(null);
+
+  if (me.isPending) return <FullScreenSpinner label="Checking your session" />;
+  if (me.data) return <Navigate to={paths.dashboard} replace />;
+
+  const inviteError =
+    tab === 'signup' && invitation.isError
+      ? errorMessage(invitation.error, 'This invitation is invalid or has expired.')
+      : null;
+  const alertMessage = formError ?? inviteError;
+  const validInvitation = inviteToken && invitation.data ? { token: inviteToken, preview: invitation.data } : null;
+
+  return (
+    <div className="grid min-h-screen bg-surface lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <section className="flex flex-col justify-between gap-10 bg-gradient-to-br from-indigo-700 via-indigo-600 to-indigo-500 px-8 py-10 text-white lg:px-14 lg:py-14">
+        <div className="flex items-center gap-2.5">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-white/15 ring-1 ring-white/25">
+            <ShieldCheck className="size-5" aria-hidden />
+          </span>
+          <span className="text-lg font-semibold tracking-tight">Verity</span>
+        </div>
+        <div className="max-w-md">
+          <h1 className="text-3xl leading-tight font-semibold tracking-tight lg:text-4xl">
+            Answer security questionnaires with confidence.
+          </h1>
+          <p className="mt-3 text-indigo-100">
+            One source of truth for your security, compliance and technical answers.
+          </p>
+          <div className="mt-10">
+            <MarketingBlurbs />
+          </div>
+        </div>
+        <p className="text-xs text-indigo-200">Your organization&apos;s data is never shared with other tenants.</p>
+      </section>
+
+      <main className="flex items-center justify-center px-6 py-10">
+        <Card className="w-full max-w-md">
+          <CardHeader className="pb-4">
+            <CardTitle className="text-xl">Welcome</CardTitle>
+            <CardDescription>Sign in to your account or create a new organization.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Tabs
+              value={tab}
+              onValueChange={(value) => {
+                setTab(value === 'signup' ? 'signup' : 'signin');
+                setFormError(null);
+              }}
+            >
+              <TabsList className="w-full">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+
+              {alertMessage && (
+                <Alert variant="destructive" className="mt-4">
+                  <CircleExclamationPoint aria-hidden />
+                  <AlertDescription>{alertMessage}</AlertDescription>
+                </Alert>
+              )}
+
+              <TabsContent value="signin">
+                <SignInForm onError={setFormError} />
+              </TabsContent>
+              <TabsContent value="signup">
+                {inviteToken && invitation.isPending ? (
+                  <div className="flex justify-center py-10">
+                    <Spinner label="Loading invitation" />
+                  </div>
+                ) : (
+                  <div className="grid gap-4">
+                    {validInvitation && (
+                      <Alert variant="info">
+                        <MailOpen aria-hidden />
+                        <AlertDescription>
+                          {`You've been invited to join ${validInvitation.preview.organizationName} as ${validInvitation.preview.role}`}
+                        </AlertDescription>
+                      </Alert>
+                    )}
+                    <SignUpForm
+                      key={validInvitation ? 'invited' : 'new-organization'}
+                      invitation={validInvitation}
+                      onError={setFormError}
+                    />
+                  </div>
+                )}
+              </TabsContent>
+            </Tabs>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn';
+
+export const navItemClass = (active: boolean) =>
+  cn(
+    'flex w-full items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none',
+    'focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0',
+    active ? 'bg-accent text-accent-foreground' : 'text-slate-600 hover:bg-muted hover:text-foreground',
+  );
+
+interface NavItemProps {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  active: boolean;
+}
+
+export function NavItem({ to, label, icon: Icon, active }: NavItemProps) {
+  return (
+    <Link to={to} className={navItemClass(active)} aria-current={active ? 'page' : undefined}>
+      <Icon aria-hidden />
+      {label}
+    </Link>
+  );
+}

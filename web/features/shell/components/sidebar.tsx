@@ -1,0 +1,113 @@
+import { Link, useLocation } from 'react-router';
+import {
+  BookOpen,
+  CircleUser,
+  FileText,
+  LoaderCircle,
+  LogOut,
+  MessageSquare,
+  RotateCcwClock,
+  Settings,
+  ShieldCheck,
+} from 'lucide-react';
+import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
+import { isAdminLevel } from '../../../../common/roles';
+import type { UserView } from '../../../../common/schemas/auth';
+import type { OrganizationStats, OrganizationView } from '../../../../common/schemas/organizations';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { paths, type WorkspaceMode } from '../../../paths';
+import { useLogout } from '../../auth/api/logout';
+import { useCan } from '../../auth/use-can';
+import { WorkspacePicker } from '../../workspaces/components/workspace-picker';
+import { NavItem, navItemClass } from './nav-item';
+import { QuickStats } from './quick-stats';
+import { UploadSection } from './upload-section';
+import { UserSummary } from './user-summary';
+
+interface SidebarProps {
+  /** Mode of the main workspace page, or null on other screens. */
+  mode: WorkspaceMode | null;
+  organization: OrganizationView;
+  stats: OrganizationStats | undefined;
+  user: UserView;
+}
+
+/** SPEC §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
+export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
+  const { pathname } = useLocation();
+  const canUpload = useCan('documents:upload');
+  // SPEC §6 names this rule by role ("admin-level"), so it is the one role check the UI makes.
+  const adminLevel = isAdminLevel(user.role);
+  const logoutMutation = useLogout();
+  const brandName = organization.brandName?.trim() || DEFAULT_BRAND_NAME;
+  const isAt = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+  const handleLogout = () => {
+    logoutMutation.mutate(undefined, {
+      // A full load, like sign-in, so nothing of this session survives in memory.
+      onSuccess: () => {
+        window.location.assign(paths.login);
+      },
+      onError: (error) => {
+        toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <aside className="flex h-full w-64 shrink-0 flex-col border-r bg-surface">
+      <div className="px-4 pt-4 pb-3">
+        <Link
+          to={paths.dashboard}
+          className="flex items-center gap-2.5 rounded-md p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
+            <ShieldCheck className="size-4.5" aria-hidden />
+          </span>
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-semibold">{brandName}</span>
+            <span className="block truncate text-xs text-muted-foreground">{organization.name}</span>
+          </span>
+        </Link>
+      </div>
+
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-3 pb-4">
+        <div className="px-1">
+          <WorkspacePicker />
+        </div>
+
+        <nav aria-label="Main" className="grid gap-0.5">
+          <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={mode === 'ask'} />
+          <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={mode === 'library'} />
+          <NavItem to={paths.documents} label="Documents" icon={FileText} active={isAt(paths.documents)} />
+          {adminLevel && (
+            <NavItem to={paths.chatHistory} label="Chat History" icon={RotateCcwClock} active={isAt(paths.chatHistory)} />
+          )}
+        </nav>
+
+        {canUpload && <UploadSection />}
+        <QuickStats stats={stats} />
+      </div>
+
+      <div className="grid gap-0.5 border-t px-3 py-3">
+        <UserSummary user={user} />
+        <nav aria-label="Account" className="grid gap-0.5">
+          <NavItem to={paths.account} label="Account" icon={CircleUser} active={isAt(paths.account)} />
+          {adminLevel && (
+            <NavItem to={paths.adminSettings} label="Workspace Settings" icon={Settings} active={isAt(paths.adminSettings)} />
+          )}
+          <button
+            type="button"
+            className={navItemClass(false)}
+            onClick={handleLogout}
+            disabled={logoutMutation.isPending || logoutMutation.isSuccess}
+          >
+            {logoutMutation.isPending ? <LoaderCircle className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+            Logout
+          </button>
+        </nav>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,57 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { FullScreenSpinner } from './components/ui/spinner';
+import { AuthGuard } from './features/auth/components/auth-guard';
+import { paths } from './paths';
+
+// Pages keep named exports; each lazy() call still splits its page into its own chunk.
+const AppShell = lazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
+const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const MainWorkspacePage = lazy(() =>
+  import('./features/dashboard/main-workspace-page').then((m) => ({ default: m.MainWorkspacePage })),
+);
+const ComingSoon = lazy(() => import('./features/placeholder/coming-soon').then((m) => ({ default: m.ComingSoon })));
+const NotFoundPage = lazy(() => import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+
+/** Screens of SPEC §2 that later issues build; until then each shows its title inside the app shell. */
+const UPCOMING_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
+  { path: paths.import, title: 'Import Q&A' },
+  { path: paths.documents, title: 'Document Library' },
+  { path: paths.assessments, title: 'Bulk Assessments' },
+  { path: `${paths.assessments}/:batchId`, title: 'Assessment detail' },
+  { path: paths.chatHistory, title: 'Chat History' },
+  { path: paths.account, title: 'Account Settings' },
+  { path: paths.adminSettings, title: 'Workspace Settings' },
+];
+
+function PublicFrame({ children }: { children?: ReactNode }) {
+  return <Suspense fallback={<FullScreenSpinner />}>{children ?? <Outlet />}</Suspense>;
+}
+
+/** SPEC §2 route table: /login and the 404 page are public; everything else needs a session. */
+export const routes: RouteObject[] = [
+  {
+    element: <PublicFrame />,
+    children: [
+      { path: paths.login, element: <LoginPage /> },
+      {
+        element: (
+          <AuthGuard>
+            <AppShell />
+          </AuthGuard>
+        ),
+        children: [
+          { path: paths.home, element: <MainWorkspacePage /> },
+          { path: paths.dashboard, element: <MainWorkspacePage /> },
+          { path: paths.library, element: <MainWorkspacePage /> },
+          ...UPCOMING_SCREENS.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}
