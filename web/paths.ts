@@ -4,6 +4,7 @@ import type { Location } from 'react-router';
 export const paths = {
   home: '/',
   login: '/login',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   library: '/library',
   import: '/import',

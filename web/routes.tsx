@@ -7,6 +7,9 @@ import { paths } from './paths';
 // Pages keep named exports; each lazy() call still splits its page into its own chunk.
 const AppShell = lazy(() => import('./features/shell/app-shell').then((m) => ({ default: m.AppShell })));
 const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const ResetPasswordPage = lazy(() =>
+  import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
+);
 const MainWorkspacePage = lazy(() =>
   import('./features/dashboard/main-workspace-page').then((m) => ({ default: m.MainWorkspacePage })),
 );
@@ -34,6 +37,7 @@ export const routes: RouteObject[] = [
     element: <PublicFrame />,
     children: [
       { path: paths.login, element: <LoginPage /> },
+      { path: paths.resetPassword, element: <ResetPasswordPage /> },
       {
         element: (
           <AuthGuard>

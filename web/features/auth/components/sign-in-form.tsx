@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
+import { Link } from 'react-router';
 import { LoginBody } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -54,6 +55,9 @@ export function SignInForm({ onError }: SignInFormProps) {
         error={errors.password?.message}
         {...register('password')}
       />
+      <Link to={paths.resetPassword} className="-mt-2 justify-self-end text-xs text-primary hover:underline">
+        Forgot your password?
+      </Link>
       <Button type="submit" className="w-full" disabled={busy}>
         {busy && <LoaderCircle className="animate-spin" aria-hidden />}
         Sign In
