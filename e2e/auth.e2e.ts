@@ -41,7 +41,7 @@ describe('sign up, sign out, sign in', () => {
     await expectVisible(page, 'Current workspace: Default');
     await expectVisible(page, 'Workspace Settings');
     await screenshot(page, 'dashboard');
-    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).json());
+    const me = (await page.evaluate(async () => (await fetch('/api/auth/me')).json())) as { user: unknown };
     expect(me.user).toMatchObject({ username, role: 'admin' });
 
     await page.getByRole('button', { name: 'Logout' }).click();
