@@ -67,3 +67,32 @@ describe('GET /api/admin/audit-logs', () => {
     for (const u of Object.values(b.users)) expect(text).not.toContain(u.id);
   });
 });
+
+describe('audit trail of account changes', () => {
+  it('writes a row for sign-in, profile, password, invitation and sign-out', async () => {
+    const org = await createOrg(app);
+    const admin = org.admin;
+    await call(app, 'PUT', '/api/auth/profile', { as: admin, body: { username: admin.username, email: admin.email, firstName: 'A' } });
+    await call(app, 'PUT', '/api/auth/change-password', {
+      as: admin,
+      body: { currentPassword: admin.password, newPassword: 'another-one', confirmPassword: 'another-one' },
+    });
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: admin,
+      body: { email: `audit-${Date.now()}@example.com`, role: 'viewer' },
+    });
+    await call(app, 'DELETE', `/api/organizations/invitations/${inv.data.id}`, { as: admin });
+    const login = await call(app, 'POST', '/api/auth/login', { body: { username: admin.username, password: 'another-one' } });
+    const second = { cookie: `verity_session=${login.cookies.find((c) => c.name === 'verity_session')?.value}` };
+    await call(app, 'POST', '/api/auth/logout', { as: second });
+    const logs = await call(app, 'GET', '/api/admin/audit-logs', { as: admin });
+    expect(logs.data.map((r: { action: string }) => r.action).slice(0, 6)).toEqual([
+      'user_logged_out',
+      'user_logged_in',
+      'invitation_revoked',
+      'invitation_created',
+      'password_changed',
+      'user_profile_updated',
+    ]);
+  });
+});

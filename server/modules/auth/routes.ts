@@ -58,7 +58,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post('/api/auth/logout', { schema: { ...tag, response: { 200: SuccessResponse } } }, async (req, reply) => {
     const token = readSessionCookie(req);
-    if (token) await deleteSessionByToken(app.deps.db, token);
+    if (token) await auth.logout(app.deps.db, token, req.session);
     clearSessionCookie(req, reply);
     return { success: true as const };
   });

@@ -4,12 +4,12 @@ import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import { hashToken, newToken } from '../../http/tokens';
-import type { UserCtx } from '../../http/context';
+import type { SessionUser, UserCtx } from '../../http/context';
 import { audit, writeAudit } from '../audit/service';
 import { createOrganizationWithAdmin } from '../organizations/create';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { assertNotLimited, clearFailures, limiterKey, recordFailure } from './login-limiter';
-import { createSession, deleteUserSessions } from './sessions';
+import { createSession, deleteSessionByToken, deleteUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
 import type {
@@ -31,7 +31,13 @@ export async function findInvitation(db: DbOrTx, token: string) {
     .select({ invitation: invitations, organizationName: organizations.name })
     .from(invitations)
     .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, new Date())))
+    .where(
+      and(
+        eq(invitations.tokenHash, hashToken(token)),
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return row ?? null;
 }
@@ -39,7 +45,11 @@ export async function findInvitation(db: DbOrTx, token: string) {
 export async function previewInvitation(db: DbOrTx, token: string) {
   const found = await findInvitation(db, token);
   if (!found) throw new AppError(404, 'invitation_invalid', INVALID_INVITATION);
-  return { email: found.invitation.email, role: found.invitation.role as Role, organizationName: found.organizationName };
+  return {
+    email: found.invitation.email,
+    role: found.invitation.role as Role,
+    organizationName: found.organizationName,
+  };
 }
 
 /**
@@ -128,7 +138,9 @@ export async function login(deps: AppDeps, input: LoginBody, meta: ClientMeta) {
     .from(users)
     .where(
       and(
-        byEmail ? sql`lower(${users.email}) = lower(${input.username})` : sql`lower(${users.username}) = lower(${input.username})`,
+        byEmail
+          ? sql`lower(${users.email}) = lower(${input.username})`
+          : sql`lower(${users.username}) = lower(${input.username})`,
         isNull(users.deletedAt),
       ),
     )
@@ -141,8 +153,30 @@ export async function login(deps: AppDeps, input: LoginBody, meta: ClientMeta) {
   await clearFailures(deps.db, key);
   return inTransaction(deps.db, async (tx) => {
     const token = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...meta });
-    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'user_logged_in', entityType: 'user', entityId: user.id });
+    await writeAudit(tx, {
+      organizationId: user.organizationId,
+      userId: user.id,
+      action: 'user_logged_in',
+      entityType: 'user',
+      entityId: user.id,
+    });
     return { user, token };
+  });
+}
+
+/** Ends the session server-side; the audit row only when it was a live session. */
+export async function logout(db: DbOrTx, token: string, session: SessionUser | null) {
+  await inTransaction(db, async (tx) => {
+    await deleteSessionByToken(tx, token);
+    if (session) {
+      await writeAudit(tx, {
+        organizationId: session.organizationId,
+        userId: session.userId,
+        action: 'user_logged_out',
+        entityType: 'user',
+        entityId: session.userId,
+      });
+    }
   });
 }
 
@@ -212,7 +246,13 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
     });
-    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'password_reset_requested', entityType: 'user', entityId: user.id });
+    await writeAudit(tx, {
+      organizationId: user.organizationId,
+      userId: user.id,
+      action: 'password_reset_requested',
+      entityType: 'user',
+      entityId: user.id,
+    });
   });
   const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await deps.mailer.send({
@@ -240,14 +280,22 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
       )
       .returning({ userId: passwordResets.userId });
     const userId = claimed[0]?.userId;
-    if (!userId) throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    if (!userId)
+      throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))
       .returning();
-    if (!user) throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    if (!user)
+      throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
     await deleteUserSessions(tx, user.id);
-    await writeAudit(tx, { organizationId: user.organizationId, userId: user.id, action: 'password_reset', entityType: 'user', entityId: user.id });
+    await writeAudit(tx, {
+      organizationId: user.organizationId,
+      userId: user.id,
+      action: 'password_reset',
+      entityType: 'user',
+      entityId: user.id,
+    });
   });
 }
