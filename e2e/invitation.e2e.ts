@@ -21,7 +21,12 @@ describe('joining an organization through an invitation link', () => {
       await fetch('/api/auth/register', {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ username: `boss${s}`, email: `boss${s}@example.com`, password: 'secret123', organizationName: `Globex ${s}` }),
+        body: JSON.stringify({
+          username: `boss${s}`,
+          email: `boss${s}@example.com`,
+          password: 'secret123',
+          organizationName: `Globex ${s}`,
+        }),
       });
       const res = await fetch('/api/organizations/invitations', {
         method: 'POST',
@@ -53,7 +58,10 @@ describe('joining an organization through an invitation link', () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
     await page.goto(`${baseUrl}/login?invite=${invite.token}`);
-    await page.getByText(/invalid or has expired/).first().waitFor();
+    await page
+      .getByText(/invalid or has expired/)
+      .first()
+      .waitFor();
     await ctx.close();
   });
 });

@@ -5,12 +5,18 @@ import { ensureWebBuilt } from './ensure-web-built.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
-  console.log(`e2e tests skipped: no Chromium at ${chromium} (install it: apt-get update && apt-get install -y chromium)`);
+  console.log(
+    `e2e tests skipped: no Chromium at ${chromium} (install it: apt-get update && apt-get install -y chromium)`,
+  );
   process.exit(0);
 }
 ensureWebBuilt();
-const res = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
+const res = spawnSync(
+  process.execPath,
+  ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  },
+);
 process.exit(res.status ?? 1);

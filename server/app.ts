@@ -8,7 +8,9 @@ import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
+import './http/context';
 import { registerErrorHandler } from './http/error-handler';
+import { unauthenticated } from './http/errors';
 import { readSessionCookie } from './http/session-cookie';
 import { findSession } from './modules/auth/sessions';
 import { authRoutes } from './modules/auth/routes';
@@ -56,10 +58,14 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
 
+  // Secure by default: every API route needs a session unless it declares `config: { public: true }`, and the
+  // 401 comes before body validation so anonymous callers learn nothing about a route's schema.
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
     const token = readSessionCookie(req);
     if (token) req.session = await findSession(deps.db, token);
+    const matched = req.routeOptions.url !== undefined;
+    if (matched && !req.session && !req.routeOptions.config.public) throw unauthenticated();
   });
 
   await app.register(healthRoutes);
@@ -85,7 +91,10 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
       return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     }
     if (!hasWeb) {
-      return reply.code(503).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });

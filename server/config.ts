@@ -14,7 +14,10 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   SESSION_SECRET: z.string().min(16, 'SESSION_SECRET must be at least 16 characters').optional(),
   PUBLIC_URL: z.url('PUBLIC_URL must be a URL such as https://verity.example.com').optional(),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   TRUST_PROXY: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SMTP_URL: z.string().optional(),

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -7,6 +8,7 @@ export type AppDeps = {
   db: Db;
   config: Config;
   mailer: Mailer;
+  log: FastifyBaseLogger;
 };
 
 declare module 'fastify' {

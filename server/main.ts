@@ -29,7 +29,7 @@ async function main() {
   if (config.demoUser) await ensureDemoUser(database.db);
   await purgeExpiredSessions(database.db);
 
-  const app = await buildApp({ db: database.db, config, mailer }, { loggerInstance: log });
+  const app = await buildApp({ db: database.db, config, mailer, log }, { loggerInstance: log });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -47,7 +47,11 @@ describe.runIf(embedded)('embedded database directory', () => {
       const first = await openDatabase({ kind: 'pglite', dataDir: dir });
       const [org] = await first.db
         .insert(organizations)
-        .values({ name: 'Persisted', slug: 'persisted', brandProfile: { tone: 'concise', languageRules: '', boilerplate: '', disclaimers: '', bannedTokens: [] } })
+        .values({
+          name: 'Persisted',
+          slug: 'persisted',
+          brandProfile: { tone: 'concise', languageRules: '', boilerplate: '', disclaimers: '', bannedTokens: [] },
+        })
         .returning();
       await first.close();
       const second = await openDatabase({ kind: 'pglite', dataDir: dir });

@@ -20,7 +20,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   if (process.env.VERITY_TEST_DB === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL;
-    if (!serverUrl) throw new Error('npm run test:pg needs TEST_DATABASE_URL (a PostgreSQL server URL; .ci/run starts one).');
+    if (!serverUrl)
+      throw new Error('npm run test:pg needs TEST_DATABASE_URL (a PostgreSQL server URL; .ci/run starts one).');
     const name = `verity_test_${Date.now()}_${process.pid}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
+import { buildApp } from '../server/app';
 
 let app: TestApp;
 let webDir: string;
@@ -13,7 +14,6 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(webDir, 'app.js'), 'console.log(1)');
   app = await createTestApp();
-  app.config.webDistDir = webDir;
 });
 afterAll(async () => {
   await app.close();
@@ -57,10 +57,7 @@ describe('unknown paths', () => {
 
 describe('web app fallback', () => {
   it('serves index.html for app routes and static files as they are', async () => {
-    const webApp = await createTestApp({ env: {} });
-    // The static root is read at build time, so this app is built with the stand-in directory.
-    await webApp.close();
-    const { buildApp } = await import('../server/app');
+    // The static root is read when the app is built, so this one is built over the stand-in directory.
     const built = await buildApp({ ...app.deps, config: { ...app.config, webDistDir: webDir } });
     try {
       for (const url of ['/', '/dashboard', '/assessments/123', '/no/such/page']) {

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
-import { createOrg, createTenant, createTenantPair, createUser, lastMailTo, unique, type Tenant } from './helpers/factories';
+import {
+  createOrg,
+  createTenant,
+  createTenantPair,
+  createUser,
+  lastMailTo,
+  unique,
+  type Tenant,
+} from './helpers/factories';
 import { expectRolePolicy } from './helpers/roles-matrix';
 
 let app: TestApp;
@@ -66,7 +74,13 @@ describe('GET /api/organizations/stats', () => {
   it('returns the counts of the current workspace', async () => {
     const res = await call(app, 'GET', '/api/organizations/stats', { as: t.users.viewer });
     expect(res.statusCode).toBe(200);
-    expect(res.data).toEqual({ canonicalCount: 0, documentCount: 0, monthlyQueries: 0, pendingTasks: 0, openConflicts: 0 });
+    expect(res.data).toEqual({
+      canonicalCount: 0,
+      documentCount: 0,
+      monthlyQueries: 0,
+      pendingTasks: 0,
+      openConflicts: 0,
+    });
   });
 
   it("answers 404 for another organization's workspace and 400 for a malformed one", async () => {
@@ -76,7 +90,10 @@ describe('GET /api/organizations/stats', () => {
       headers: { 'x-workspace-id': other.workspaceId },
     });
     expect(res.statusCode).toBe(404);
-    const bad = await call(app, 'GET', '/api/organizations/stats', { as: t.users.admin, headers: { 'x-workspace-id': 'abc' } });
+    const bad = await call(app, 'GET', '/api/organizations/stats', {
+      as: t.users.admin,
+      headers: { 'x-workspace-id': 'abc' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 });
@@ -86,7 +103,9 @@ describe('users and roles', () => {
     const res = await call(app, 'GET', '/api/organizations/users', { as: t.users.viewer });
     expect(res.statusCode).toBe(200);
     expect(res.data.map((u: { username: string }) => u.username).sort()).toEqual(
-      Object.values(t.users).map((u) => u.username).sort(),
+      Object.values(t.users)
+        .map((u) => u.username)
+        .sort(),
     );
     expect(JSON.stringify(res.data)).not.toMatch(/argon2|password/i);
   });
@@ -95,13 +114,21 @@ describe('users and roles', () => {
     const org = await createOrg(app);
     const user = await createUser(app, org.admin, 'viewer');
     expect((await call(app, 'POST', '/api/workspaces', { as: user, body: { name: 'Nope' } })).statusCode).toBe(403);
-    const res = await call(app, 'PUT', `/api/organizations/users/${user.id}/role`, { as: org.admin, body: { role: 'manager' } });
+    const res = await call(app, 'PUT', `/api/organizations/users/${user.id}/role`, {
+      as: org.admin,
+      body: { role: 'manager' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.data.role).toBe('manager');
     expect((await call(app, 'POST', '/api/workspaces', { as: user, body: { name: 'Now yes' } })).statusCode).toBe(201);
     const logs = await call(app, 'GET', '/api/admin/audit-logs', { as: org.admin });
     expect(logs.data).toContainEqual(
-      expect.objectContaining({ action: 'user_role_changed', entityType: 'user', entityId: user.id, userId: org.admin.id }),
+      expect.objectContaining({
+        action: 'user_role_changed',
+        entityType: 'user',
+        entityId: user.id,
+        userId: org.admin.id,
+      }),
     );
   });
 
@@ -114,7 +141,10 @@ describe('users and roles', () => {
     expect(demote.statusCode).toBe(409);
     expect(demote.data.error).toMatch(/at least one admin/);
     const second = await createUser(app, org.admin, 'admin');
-    const ok = await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, { as: second, body: { role: 'viewer' } });
+    const ok = await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, {
+      as: second,
+      body: { role: 'viewer' },
+    });
     expect(ok.statusCode).toBe(200);
     const removeLast = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: second });
     expect(removeLast.statusCode).toBe(200);
@@ -129,7 +159,10 @@ describe('users and roles', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.data.error).toMatch(/Role must be one of: viewer, contributor, manager, admin/);
-    const id = await call(app, 'PUT', '/api/organizations/users/123/role', { as: t.users.admin, body: { role: 'viewer' } });
+    const id = await call(app, 'PUT', '/api/organizations/users/123/role', {
+      as: t.users.admin,
+      body: { role: 'viewer' },
+    });
     expect(id.statusCode).toBe(400);
   });
 
@@ -139,7 +172,9 @@ describe('users and roles', () => {
     const res = await call(app, 'DELETE', `/api/organizations/users/${user.id}`, { as: org.admin });
     expect(res.statusCode).toBe(200);
     expect((await call(app, 'GET', '/api/auth/me', { as: user })).statusCode).toBe(401);
-    const login = await call(app, 'POST', '/api/auth/login', { body: { username: user.username, password: user.password } });
+    const login = await call(app, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password },
+    });
     expect(login.statusCode).toBe(401);
     const users = await call(app, 'GET', '/api/organizations/users', { as: org.admin });
     expect(users.data.map((u: { id: string }) => u.id)).not.toContain(user.id);
@@ -148,6 +183,10 @@ describe('users and roles', () => {
     expect(logs.data).toContainEqual(expect.objectContaining({ action: 'user_removed', entityId: user.id }));
     const again = await call(app, 'DELETE', `/api/organizations/users/${user.id}`, { as: org.admin });
     expect(again.statusCode).toBe(404);
+    const reuse = await call(app, 'POST', '/api/auth/register', {
+      body: { username: user.username, email: user.email, password: 'secret123', organizationName: unique('Own ') },
+    });
+    expect(reuse.statusCode).toBe(201);
   });
 
   it('lets only admins manage users', async () => {
@@ -168,9 +207,16 @@ describe('invitations', () => {
   it('mails a 7-day single-use link that makes the invitee a member with the invited role', async () => {
     const org = await createOrg(app);
     const email = `${unique('invitee')}@example.com`;
-    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'manager' } });
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email, role: 'manager' },
+    });
     expect(inv.statusCode).toBe(201);
-    expect(inv.data).toMatchObject({ email, role: 'manager', url: expect.stringContaining(`/login?invite=${inv.data.token}`) });
+    expect(inv.data).toMatchObject({
+      email,
+      role: 'manager',
+      url: expect.stringContaining(`/login?invite=${inv.data.token}`),
+    });
     const days = (Date.parse(inv.data.expiresAt) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
@@ -187,7 +233,12 @@ describe('invitations', () => {
     expect(reg.data.user).toMatchObject({ role: 'manager', organizationId: org.organizationId });
 
     const reuse = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('second'), email: `${unique('x')}@example.com`, password: 'secret123', invitationToken: inv.data.token },
+      body: {
+        username: unique('second'),
+        email: `${unique('x')}@example.com`,
+        password: 'secret123',
+        invitationToken: inv.data.token,
+      },
     });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.data.error).toMatch(/invalid or has expired/);
@@ -197,9 +248,17 @@ describe('invitations', () => {
   it('requires the invited address and refuses existing members', async () => {
     const org = await createOrg(app);
     const email = `${unique('invitee')}@example.com`;
-    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'viewer' } });
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email, role: 'viewer' },
+    });
     const wrong = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('u'), email: `${unique('other')}@example.com`, password: 'secret123', invitationToken: inv.data.token },
+      body: {
+        username: unique('u'),
+        email: `${unique('other')}@example.com`,
+        password: 'secret123',
+        invitationToken: inv.data.token,
+      },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.data.error).toContain(email);
@@ -208,18 +267,26 @@ describe('invitations', () => {
       body: { email: org.admin.email, role: 'viewer' },
     });
     expect(member.statusCode).toBe(409);
-    const bad = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email: 'x', role: 'god' } });
+    const bad = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email: 'x', role: 'god' },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   it('can be listed and revoked by admins; a revoked link no longer works', async () => {
     const org = await createOrg(app);
     const email = `${unique('invitee')}@example.com`;
-    const inv = await call(app, 'POST', '/api/organizations/invitations', { as: org.admin, body: { email, role: 'viewer' } });
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email, role: 'viewer' },
+    });
     const list = await call(app, 'GET', '/api/organizations/invitations', { as: org.admin });
     expect(list.data).toContainEqual(expect.objectContaining({ id: inv.data.id, email, acceptedAt: null }));
     expect(JSON.stringify(list.data)).not.toContain(inv.data.token);
-    expect((await call(app, 'DELETE', `/api/organizations/invitations/${inv.data.id}`, { as: org.admin })).statusCode).toBe(200);
+    expect(
+      (await call(app, 'DELETE', `/api/organizations/invitations/${inv.data.id}`, { as: org.admin })).statusCode,
+    ).toBe(200);
     expect((await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`)).statusCode).toBe(404);
   });
 
@@ -236,6 +303,8 @@ describe('tenant isolation: organizations', () => {
   it("cannot read or change the other organization's users, settings or invitations", async () => {
     const { a, b } = await createTenantPair(app);
     const bUsers = await call(app, 'GET', '/api/organizations/users', { as: a.users.admin });
+    expect(bUsers.statusCode).toBe(200);
+    expect(bUsers.data).toHaveLength(4);
     for (const u of Object.values(b.users)) expect(JSON.stringify(bUsers.data)).not.toContain(u.id);
 
     const role = await call(app, 'PUT', `/api/organizations/users/${b.users.viewer.id}/role`, {
@@ -256,11 +325,38 @@ describe('tenant isolation: organizations', () => {
     expect(revoke.statusCode).toBe(404);
 
     // The organization a user edits is always their own, whatever the body says.
-    await call(app, 'PUT', '/api/organizations/current', {
+    const own = await call(app, 'PUT', '/api/organizations/current', {
       as: a.users.admin,
       body: { name: 'A renamed', id: b.organizationId, organizationId: b.organizationId },
     });
+    expect(own.statusCode).toBe(200);
+    expect(own.data).toMatchObject({ id: a.organizationId, name: 'A renamed' });
     const bOrg = await call(app, 'GET', '/api/organizations/current', { as: b.users.admin });
     expect(bOrg.data.name).toBe(b.organizationName);
+  });
+});
+
+describe('tenant isolation and roles: invitations', () => {
+  it("lists only the organization's own invitations, to admins only", async () => {
+    const { a, b } = await createTenantPair(app);
+    const bInv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: b.users.admin,
+      body: { email: `${unique('b')}@example.com`, role: 'viewer' },
+    });
+    const list = await call(app, 'GET', '/api/organizations/invitations', { as: a.users.admin });
+    expect(list.statusCode).toBe(200);
+    expect(list.data.length).toBe(3);
+    expect(list.data.map((i: { id: string }) => i.id)).not.toContain(bInv.data.id);
+    await expectRolePolicy(app, a, 'invitations:manage', () => ({
+      method: 'GET',
+      url: '/api/organizations/invitations',
+    }));
+    await expectRolePolicy(app, a, 'invitations:manage', async () => {
+      const inv = await call(app, 'POST', '/api/organizations/invitations', {
+        as: a.users.admin,
+        body: { email: `${unique('d')}@example.com`, role: 'viewer' },
+      });
+      return { method: 'DELETE', url: `/api/organizations/invitations/${inv.data.id}` };
+    });
   });
 });

@@ -22,6 +22,11 @@ export const AuditLogRow = z.object({
 export type AuditLogRow = z.infer<typeof AuditLogRow>;
 
 export const AuditLogQuery = z.object({
-  limit: z.coerce.number().int().min(1, 'limit must be between 1 and 500').max(500, 'limit must be between 1 and 500').default(100),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, 'limit must be between 1 and 500')
+    .max(500, 'limit must be between 1 and 500')
+    .default(100),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
 });

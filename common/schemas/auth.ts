@@ -6,7 +6,7 @@ const trimmed = z.string().trim();
 export const Username = trimmed
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters')
-  .regex(/^[A-Za-z0-9._@-]+$/, 'Username may contain only letters, digits and . _ @ -');
+  .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits and . _ -');
 export const Email = trimmed.toLowerCase().pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
 export const Password = z
   .string()

@@ -24,7 +24,12 @@ export const OrganizationView = z.object({
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
 export const UpdateOrganizationBody = z.object({
-  name: z.string().trim().min(1, 'Organization name is required').max(120, 'Organization name must be at most 120 characters').optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(120, 'Organization name must be at most 120 characters')
+    .optional(),
   brandName: z.string().trim().max(60, 'Brand name must be at most 60 characters').nullable().optional(),
   brandProfile: BrandProfile.optional(),
 });

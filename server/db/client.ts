@@ -27,8 +27,7 @@ const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migr
 const MIGRATION_LOCK_ID = 727_431_001;
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database and applies pending migrations before anything else touches it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {

@@ -21,6 +21,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionUser | null;
   }
+  interface FastifyContextConfig {
+    /** The route answers without a session (sign-in, sign-up, health…). Every other API route needs one. */
+    public?: boolean;
+  }
 }
 
 /** 401 unless signed in. */

@@ -30,14 +30,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: describe(v as unknown as Issue, where),
       }));
       return reply.code(400).send({
-        error: issues.map((i) => i.message).filter((m, i, all) => all.indexOf(m) === i).join('. '),
+        error: issues
+          .map((i) => i.message)
+          .filter((m, i, all) => all.indexOf(m) === i)
+          .join('. '),
         code: 'validation_error',
         details: { in: where, issues },
       });
     }
     if (isResponseSerializationError(err as never)) {
       req.log.error({ err }, 'response did not match its schema');
-      return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+      return reply
+        .code(500)
+        .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {
@@ -50,12 +55,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'The request body is not valid JSON.', code: 'invalid_json' });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply.code(415).send({ error: 'Send the request body as JSON (Content-Type: application/json).', code: 'unsupported_media_type' });
+      return reply
+        .code(415)
+        .send({
+          error: 'Send the request body as JSON (Content-Type: application/json).',
+          code: 'unsupported_media_type',
+        });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'Bad request', code: 'bad_request' });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    return reply
+      .code(500)
+      .send({ error: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
   });
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** A random, URL-safe secret (session ids, invitation and reset tokens). */
 export function newToken(bytes = 32): string {
@@ -8,10 +8,4 @@ export function newToken(bytes = 32): string {
 /** Tokens are stored only as their SHA-256: a leaked table cannot be replayed. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
-}
-
-export function safeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && timingSafeEqual(ab, bb);
 }

@@ -30,7 +30,7 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
   });
   const log = pino({ level: 'silent' });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
-  const app = await buildApp({ db: database.db, config, mailer });
+  const app = await buildApp({ db: database.db, config, mailer, log });
   app.addHook('onClose', async () => {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

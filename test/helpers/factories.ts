@@ -1,4 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
+import { vi } from 'vitest';
 import type { Role } from '../../common/roles';
 import { mailOutbox } from '../../server/db/schema';
 import type { TestApp } from './app';
@@ -93,4 +94,22 @@ export async function lastMailTo(app: TestApp, to: string) {
     .orderBy(desc(mailOutbox.createdAt))
     .limit(1);
   return mail;
+}
+
+/**
+ * Runs `send` and waits for the mail it causes (mail is sent without holding up the API's answer).
+ * Returns the link the mail carries.
+ */
+export async function linkFromNextMail(app: TestApp, to: string, send: () => Promise<unknown>): Promise<URL> {
+  const known = new Set(
+    (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.id),
+  );
+  await send();
+  return vi.waitFor(async () => {
+    const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+    const fresh = mails.find((m) => !known.has(m.id));
+    const link = fresh && /https?:\/\/\S+/.exec(fresh.text)?.[0];
+    if (!link) throw new Error(`no new mail to ${to} yet`);
+    return new URL(link);
+  });
 }

@@ -6,6 +6,7 @@ import { requireUser } from '../../http/context';
 import { authorize } from '../../http/policies';
 import { listUsers } from '../organizations/service';
 import { listAuditLogs } from '../audit/service';
+import { presentAdminUser } from '../organizations/presenters';
 
 const tag = { tags: ['admin'] };
 
@@ -15,13 +16,7 @@ export async function adminRoutes(base: FastifyInstance) {
   app.get('/api/admin/users', { schema: { ...tag, response: { 200: z.array(AdminUserRow) } } }, async (req) => {
     const ctx = requireUser(req);
     authorize(ctx, 'users:manage');
-    return (await listUsers(ctx)).map((u) => ({
-      id: u.id,
-      username: u.username,
-      email: u.email,
-      role: u.role,
-      lastActive: u.lastActiveAt ? u.lastActiveAt.toISOString() : null,
-    }));
+    return (await listUsers(ctx)).map(presentAdminUser);
   });
 
   app.get(

@@ -29,6 +29,7 @@ export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Unauthenticated endpoints that create things or send mail are limited per IP (sign-in has its own limiter).
   const perIp = { max: app.deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
+  const open = { public: true };
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -38,7 +39,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/register',
     {
       schema: { ...tag, body: RegisterBody, response: { 201: AuthResponse } },
-      config: { rateLimit: perIp },
+      config: { ...open, rateLimit: perIp },
     },
     async (req, reply) => {
       const { user, token } = await auth.register(app.deps, req.body, meta(req));
@@ -47,21 +48,29 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
-  app.post('/api/auth/login', { schema: { ...tag, body: LoginBody, response: { 200: AuthResponse } } }, async (req, reply) => {
-    // A new session id on every sign-in; a session the browser still carried is ended, not reused.
-    const previous = readSessionCookie(req);
-    if (previous) await deleteSessionByToken(app.deps.db, previous);
-    const { user, token } = await auth.login(app.deps, req.body, meta(req));
-    setSessionCookie(req, reply, token);
-    return { user: presentUser(user) };
-  });
+  app.post(
+    '/api/auth/login',
+    { config: open, schema: { ...tag, body: LoginBody, response: { 200: AuthResponse } } },
+    async (req, reply) => {
+      const { user, token } = await auth.login(app.deps, req.body, meta(req));
+      // A new session id on every sign-in; a session the browser still carried is ended, not reused.
+      const previous = readSessionCookie(req);
+      if (previous) await deleteSessionByToken(app.deps.db, previous);
+      setSessionCookie(req, reply, token);
+      return { user: presentUser(user) };
+    },
+  );
 
-  app.post('/api/auth/logout', { schema: { ...tag, response: { 200: SuccessResponse } } }, async (req, reply) => {
-    const token = readSessionCookie(req);
-    if (token) await auth.logout(app.deps.db, token, req.session);
-    clearSessionCookie(req, reply);
-    return { success: true as const };
-  });
+  app.post(
+    '/api/auth/logout',
+    { config: open, schema: { ...tag, response: { 200: SuccessResponse } } },
+    async (req, reply) => {
+      const token = readSessionCookie(req);
+      if (token) await auth.logout(app.deps.db, token, req.session);
+      clearSessionCookie(req, reply);
+      return { success: true as const };
+    },
+  );
 
   app.get('/api/auth/me', { schema: { ...tag, response: { 200: MeResponse } } }, async (req) => {
     const ctx = requireUser(req);
@@ -69,10 +78,14 @@ export async function authRoutes(base: FastifyInstance) {
     return { user: presentUser(user), permissions: allowedActions(ctx.role) };
   });
 
-  app.put('/api/auth/profile', { schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } }, async (req) => {
-    const user = await auth.updateProfile(requireUser(req), req.body);
-    return { user: presentUser(user) };
-  });
+  app.put(
+    '/api/auth/profile',
+    { schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } },
+    async (req) => {
+      const user = await auth.updateProfile(requireUser(req), req.body);
+      return { user: presentUser(user) };
+    },
+  );
 
   app.put(
     '/api/auth/change-password',
@@ -87,7 +100,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/forgot-password',
     {
       schema: { ...tag, body: ForgotPasswordBody, response: { 200: MessageResponse } },
-      config: { rateLimit: perIp },
+      config: { ...open, rateLimit: perIp },
     },
     async (req) => {
       await auth.requestPasswordReset(app.deps, req.body.email);
@@ -99,7 +112,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/reset-password',
     {
       schema: { ...tag, body: ResetPasswordBody, response: { 200: SuccessResponse } },
-      config: { rateLimit: perIp },
+      config: { ...open, rateLimit: perIp },
     },
     async (req) => {
       await auth.resetPassword(app.deps, req.body);
@@ -110,14 +123,22 @@ export async function authRoutes(base: FastifyInstance) {
   app.get(
     '/api/auth/invitations/:token',
     {
-      schema: { ...tag, params: z.object({ token: z.string().min(10).max(200) }), response: { 200: InvitationPreview } },
-      config: { rateLimit: perIp },
+      schema: {
+        ...tag,
+        params: z.object({ token: z.string().min(10).max(200) }),
+        response: { 200: InvitationPreview },
+      },
+      config: { ...open, rateLimit: perIp },
     },
     async (req) => auth.previewInvitation(app.deps.db, req.params.token),
   );
 
-  app.get('/api/auth/demo-credentials', { schema: { ...tag, response: { 200: DemoCredentials } } }, async () => {
-    if (!app.deps.config.demoUser || !(await demoUserExists(app.deps.db))) return { available: false as const };
-    return { available: true as const, ...DEMO_CREDENTIALS };
-  });
+  app.get(
+    '/api/auth/demo-credentials',
+    { config: open, schema: { ...tag, response: { 200: DemoCredentials } } },
+    async () => {
+      if (!app.deps.config.demoUser || !(await demoUserExists(app.deps.db))) return { available: false as const };
+      return { available: true as const, ...DEMO_CREDENTIALS };
+    },
+  );
 }

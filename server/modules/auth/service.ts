@@ -8,7 +8,7 @@ import type { SessionUser, UserCtx } from '../../http/context';
 import { audit, writeAudit } from '../audit/service';
 import { createOrganizationWithAdmin } from '../organizations/create';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { assertNotLimited, clearFailures, limiterKey, recordFailure } from './login-limiter';
+import { clearAttempts, limiterKey, recordAttemptOrLimit } from './login-limiter';
 import { createSession, deleteSessionByToken, deleteUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
@@ -128,29 +128,28 @@ async function acceptInvitation(
   return user;
 }
 
-/** The same answer for an unknown user and a wrong password; 429 after 10 failures a minute per username+IP. */
+/**
+ * The same answer for an unknown user and a wrong password; 429 after 10 failures a minute per account and IP.
+ * The name matches a username or an e-mail address (usernames cannot contain '@', so the two never collide).
+ */
 export async function login(deps: AppDeps, input: LoginBody, meta: ClientMeta) {
-  const key = limiterKey(input.username, meta.ip);
-  await assertNotLimited(deps.db, key);
-  const byEmail = input.username.includes('@');
   const [user] = await deps.db
     .select()
     .from(users)
     .where(
       and(
-        byEmail
+        input.username.includes('@')
           ? sql`lower(${users.email}) = lower(${input.username})`
           : sql`lower(${users.username}) = lower(${input.username})`,
         isNull(users.deletedAt),
       ),
     )
     .limit(1);
+  const key = limiterKey({ userId: user?.id, name: input.username }, meta.ip);
+  await recordAttemptOrLimit(deps.db, key);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!user || !ok) {
-    await recordFailure(deps.db, key);
-    throw new AppError(401, 'invalid_credentials', 'Invalid username or password');
-  }
-  await clearFailures(deps.db, key);
+  if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Invalid username or password');
+  await clearAttempts(deps.db, key);
   return inTransaction(deps.db, async (tx) => {
     const token = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...meta });
     await writeAudit(tx, {
@@ -222,10 +221,22 @@ export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
   }
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx.db, async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.organizationId, ctx.organizationId)));
     await deleteUserSessions(tx, user.id, ctx.sessionHash);
+    await voidResetTokens(tx, user.id);
     await audit({ ...ctx, db: tx }, 'password_changed', 'user', user.id);
   });
+}
+
+/** Once the password changed, every other reset link of the user (an old e-mail in an inbox) stops working. */
+async function voidResetTokens(db: DbOrTx, userId: string) {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 }
 
 /**
@@ -255,14 +266,17 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     });
   });
   const url = `${deps.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({
-    to: user.email,
-    subject: 'Reset your Verity password',
-    text:
-      `Hello ${user.username},\n\nSomeone (hopefully you) asked to reset your Verity password. ` +
-      `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one:\n\n${url}\n\n` +
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
-  });
+  // Not awaited: a slow or failing mail server must not make known addresses answer differently from unknown ones.
+  void deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your Verity password',
+      text:
+        `Hello ${user.username},\n\nSomeone (hopefully you) asked to reset your Verity password. ` +
+        `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new one:\n\n${url}\n\n` +
+        'If you did not ask for this, ignore this e-mail: your password stays as it is.\n',
+    })
+    .catch((err: unknown) => deps.log.error({ err, userId: user.id }, 'password reset e-mail could not be sent'));
 }
 
 export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
@@ -290,6 +304,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
     if (!user)
       throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
     await deleteUserSessions(tx, user.id);
+    await voidResetTokens(tx, user.id);
     await writeAudit(tx, {
       organizationId: user.organizationId,
       userId: user.id,

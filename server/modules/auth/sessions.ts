@@ -40,7 +40,9 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionUse
     })
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
-    .where(and(eq(authSessions.idHash, idHash), gt(authSessions.expiresAt, new Date()), sql`${users.deletedAt} is null`))
+    .where(
+      and(eq(authSessions.idHash, idHash), gt(authSessions.expiresAt, new Date()), sql`${users.deletedAt} is null`),
+    )
     .limit(1);
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -61,15 +63,15 @@ export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<v
   await db.delete(authSessions).where(eq(authSessions.idHash, hashToken(token)));
 }
 
-export async function deleteSessionByHash(db: DbOrTx, idHash: string): Promise<void> {
-  await db.delete(authSessions).where(eq(authSessions.idHash, idHash));
-}
-
 /** Ends every session of a user, except optionally the one making the request. */
 export async function deleteUserSessions(db: DbOrTx, userId: string, exceptHash?: string): Promise<void> {
   await db
     .delete(authSessions)
-    .where(exceptHash ? and(eq(authSessions.userId, userId), ne(authSessions.idHash, exceptHash)) : eq(authSessions.userId, userId));
+    .where(
+      exceptHash
+        ? and(eq(authSessions.userId, userId), ne(authSessions.idHash, exceptHash))
+        : eq(authSessions.userId, userId),
+    );
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {

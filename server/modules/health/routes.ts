@@ -5,8 +5,15 @@ import { z } from 'zod';
 export async function healthRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // The app only listens after migrations ran (server/main.ts), so answering at all means "ready".
-  app.get('/api/health', { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } }, async () => ({
-    status: 'ok' as const,
-  }));
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/health',
+    {
+      config: { public: true },
+      schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
+    async () => ({
+      status: 'ok' as const,
+    }),
+  );
+  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
 }

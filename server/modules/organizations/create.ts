@@ -28,11 +28,24 @@ export function slugify(name: string): string {
 /** A new organization with its "Default" workspace and its first user as admin, in the caller's transaction. */
 export async function createOrganizationWithAdmin(
   tx: Tx,
-  input: { organizationName: string; username: string; email: string; passwordHash: string; firstName?: string; lastName?: string },
+  input: {
+    organizationName: string;
+    username: string;
+    email: string;
+    passwordHash: string;
+    firstName?: string;
+    lastName?: string;
+  },
 ) {
   let slug = slugify(input.organizationName);
   const [taken] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
-  if (taken) slug = `${slug}-${newToken(4).toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 5) || 'x'}`;
+  if (taken)
+    slug = `${slug}-${
+      newToken(4)
+        .toLowerCase()
+        .replace(/[^a-z0-9]/g, '')
+        .slice(0, 5) || 'x'
+    }`;
   const [org] = await tx
     .insert(organizations)
     .values({ name: input.organizationName, slug, brandProfile: DEFAULT_BRAND_PROFILE })
@@ -56,8 +69,26 @@ export async function createOrganizationWithAdmin(
     .returning();
   if (!workspace || !user) throw new Error('insert returned no row');
   const base = { organizationId: org.id, userId: user.id };
-  await writeAudit(tx, { ...base, action: 'organization_created', entityType: 'organization', entityId: org.id, details: { name: org.name } });
-  await writeAudit(tx, { ...base, action: 'workspace_created', entityType: 'workspace', entityId: workspace.id, details: { name: workspace.name } });
-  await writeAudit(tx, { ...base, action: 'user_registered', entityType: 'user', entityId: user.id, details: { role: 'admin' } });
+  await writeAudit(tx, {
+    ...base,
+    action: 'organization_created',
+    entityType: 'organization',
+    entityId: org.id,
+    details: { name: org.name },
+  });
+  await writeAudit(tx, {
+    ...base,
+    action: 'workspace_created',
+    entityType: 'workspace',
+    entityId: workspace.id,
+    details: { name: workspace.name },
+  });
+  await writeAudit(tx, {
+    ...base,
+    action: 'user_registered',
+    entityType: 'user',
+    entityId: user.id,
+    details: { role: 'admin' },
+  });
   return { org, workspace, user };
 }

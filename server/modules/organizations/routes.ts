@@ -18,7 +18,7 @@ import { authorize } from '../../http/policies';
 import { presentUser } from '../auth/presenters';
 import * as orgs from './service';
 import { organizationStats } from './stats';
-import type { Role } from '../../../common/roles';
+import { presentInvitation, presentOrganization } from './presenters';
 
 const tag = { tags: ['organizations'] };
 
@@ -28,7 +28,7 @@ export async function organizationRoutes(base: FastifyInstance) {
   app.get('/api/organizations/current', { schema: { ...tag, response: { 200: OrganizationView } } }, async (req) => {
     const ctx = requireUser(req);
     authorize(ctx, 'organization:read');
-    return orgs.presentOrganization(await orgs.getOrganization(ctx));
+    return presentOrganization(await orgs.getOrganization(ctx));
   });
 
   app.put(
@@ -37,7 +37,7 @@ export async function organizationRoutes(base: FastifyInstance) {
     async (req) => {
       const ctx = requireUser(req);
       authorize(ctx, 'organization:update');
-      return orgs.presentOrganization(await orgs.updateOrganization(ctx, req.body));
+      return presentOrganization(await orgs.updateOrganization(ctx, req.body));
     },
   );
 
@@ -84,18 +84,15 @@ export async function organizationRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/organizations/invitations', { schema: { ...tag, response: { 200: z.array(InvitationView) } } }, async (req) => {
-    const ctx = requireUser(req);
-    authorize(ctx, 'invitations:manage');
-    return (await orgs.listInvitations(ctx)).map((i) => ({
-      id: i.id,
-      email: i.email,
-      role: i.role as Role,
-      expiresAt: i.expiresAt.toISOString(),
-      acceptedAt: i.acceptedAt ? i.acceptedAt.toISOString() : null,
-      createdAt: i.createdAt.toISOString(),
-    }));
-  });
+  app.get(
+    '/api/organizations/invitations',
+    { schema: { ...tag, response: { 200: z.array(InvitationView) } } },
+    async (req) => {
+      const ctx = requireUser(req);
+      authorize(ctx, 'invitations:manage');
+      return (await orgs.listInvitations(ctx)).map(presentInvitation);
+    },
+  );
 
   app.delete(
     '/api/organizations/invitations/:id',

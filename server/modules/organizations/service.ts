@@ -1,17 +1,19 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { invitations, organizations, users } from '../../db/schema';
-import { inTransaction } from '../../db/client';
+import { inTransaction, type Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { badRequest, conflict, notFound } from '../../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { UserCtx } from '../../http/context';
 import { hashToken, newToken } from '../../http/tokens';
 import { audit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
-import type { Role } from '../../../common/roles';
+import { normalizeRole, type Role } from '../../../common/roles';
+import { can } from '../../../common/policies';
 
-const ADMIN_ROLES = ['admin', 'super_admin'];
+/** Admin-level means "may manage users" in the policy table, so the two can never disagree. */
+const isAdmin = (role: string) => can(normalizeRole(role), 'users:manage');
 
 export async function getOrganization(ctx: UserCtx) {
   const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, ctx.organizationId));
@@ -39,17 +41,6 @@ export async function updateOrganization(ctx: UserCtx, input: UpdateOrganization
   });
 }
 
-export function presentOrganization(org: typeof organizations.$inferSelect) {
-  return {
-    id: org.id,
-    name: org.name,
-    slug: org.slug,
-    brandName: org.brandName,
-    brandProfile: org.brandProfile,
-    createdAt: org.createdAt.toISOString(),
-  };
-}
-
 /** Live (not removed) users of the caller's organization. */
 export function listUsers(ctx: UserCtx) {
   return ctx.db
@@ -63,7 +54,7 @@ export function listUsers(ctx: UserCtx) {
  * Locks the organization's admins and the target, so two concurrent demotions cannot both see
  * "another admin remains" and leave the organization without one.
  */
-async function lockForAdminChange(tx: Parameters<Parameters<typeof inTransaction>[1]>[0], ctx: UserCtx, userId: string) {
+async function lockForAdminChange(tx: Tx, ctx: UserCtx, userId: string) {
   const rows = await tx
     .select({ id: users.id, role: users.role, username: users.username })
     .from(users)
@@ -71,14 +62,17 @@ async function lockForAdminChange(tx: Parameters<Parameters<typeof inTransaction
     .for('update');
   const target = rows.find((u) => u.id === userId);
   if (!target) throw notFound('User');
-  const otherAdmins = rows.filter((u) => u.id !== userId && ADMIN_ROLES.includes(u.role)).length;
+  if (target.role === 'super_admin' && ctx.role !== 'super_admin') {
+    throw forbidden('Only a super admin can change or remove a super admin.');
+  }
+  const otherAdmins = rows.filter((u) => u.id !== userId && isAdmin(u.role)).length;
   return { target, otherAdmins };
 }
 
 export async function changeUserRole(ctx: UserCtx, userId: string, role: Role) {
   return inTransaction(ctx.db, async (tx) => {
     const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
-    if (ADMIN_ROLES.includes(target.role) && !ADMIN_ROLES.includes(role) && otherAdmins === 0) {
+    if (isAdmin(target.role) && !isAdmin(role) && otherAdmins === 0) {
       throw conflict('An organization must keep at least one admin. Make another user admin first.');
     }
     const [user] = await tx
@@ -87,9 +81,26 @@ export async function changeUserRole(ctx: UserCtx, userId: string, role: Role) {
       .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId)))
       .returning();
     if (!user) throw notFound('User');
+    if (isAdmin(target.role) && !isAdmin(role)) await revokeInvitationsSentBy(tx, ctx, userId);
     await audit({ ...ctx, db: tx }, 'user_role_changed', 'user', userId, { from: target.role, to: role });
     return user;
   });
+}
+
+/**
+ * A removed or demoted admin's pending invitations die with their rights: otherwise one could invite a second
+ * address of their own and come back as admin after removal.
+ */
+async function revokeInvitationsSentBy(tx: Tx, ctx: UserCtx, userId: string) {
+  await tx
+    .delete(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, ctx.organizationId),
+        eq(invitations.invitedBy, userId),
+        isNull(invitations.acceptedAt),
+      ),
+    );
 }
 
 /** Removes access (sessions end, sign-in refused); the row stays so the audit trail keeps its names. */
@@ -97,7 +108,7 @@ export async function removeUser(ctx: UserCtx, userId: string) {
   if (userId === ctx.userId) throw badRequest('You cannot remove yourself. Ask another admin to do it.');
   await inTransaction(ctx.db, async (tx) => {
     const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
-    if (ADMIN_ROLES.includes(target.role) && otherAdmins === 0) {
+    if (isAdmin(target.role) && otherAdmins === 0) {
       throw conflict('An organization must keep at least one admin. Make another user admin first.');
     }
     await tx
@@ -105,6 +116,7 @@ export async function removeUser(ctx: UserCtx, userId: string) {
       .set({ deletedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId)));
     await deleteUserSessions(tx, userId);
+    await revokeInvitationsSentBy(tx, ctx, userId);
     await audit({ ...ctx, db: tx }, 'user_removed', 'user', userId, { username: target.username });
   });
 }
@@ -114,7 +126,7 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
   const [existingUser] = await ctx.db
     .select({ organizationId: users.organizationId })
     .from(users)
-    .where(and(eq(users.email, input.email), isNull(users.deletedAt)))
+    .where(and(sql`lower(${users.email}) = lower(${input.email})`, isNull(users.deletedAt)))
     .limit(1);
   if (existingUser) {
     throw conflict(
@@ -138,8 +150,14 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
       })
       .returning();
     if (!row) throw new Error('insert returned no invitation');
-    const [org] = await tx.select({ name: organizations.name }).from(organizations).where(eq(organizations.id, ctx.organizationId));
-    await audit({ ...ctx, db: tx }, 'invitation_created', 'invitation', row.id, { email: input.email, role: input.role });
+    const [org] = await tx
+      .select({ name: organizations.name })
+      .from(organizations)
+      .where(eq(organizations.id, ctx.organizationId));
+    await audit({ ...ctx, db: tx }, 'invitation_created', 'invitation', row.id, {
+      email: input.email,
+      role: input.role,
+    });
     return { invitation: row, orgName: org?.name ?? 'your organization' };
   });
   const url = `${deps.config.publicUrl}/login?invite=${encodeURIComponent(token)}`;
@@ -172,10 +190,11 @@ export async function revokeInvitation(ctx: UserCtx, id: string) {
   await inTransaction(ctx.db, async (tx) => {
     const deleted = await tx
       .delete(invitations)
-      .where(and(eq(invitations.id, id), eq(invitations.organizationId, ctx.organizationId), isNull(invitations.acceptedAt)))
+      .where(
+        and(eq(invitations.id, id), eq(invitations.organizationId, ctx.organizationId), isNull(invitations.acceptedAt)),
+      )
       .returning({ id: invitations.id });
     if (deleted.length === 0) throw notFound('Invitation');
     await audit({ ...ctx, db: tx }, 'invitation_revoked', 'invitation', id);
   });
 }
-

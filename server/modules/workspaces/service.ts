@@ -70,7 +70,7 @@ export async function deleteWorkspace(ctx: Ctx, id: string) {
     const existing = all.find((w) => w.id === id);
     if (!existing) throw notFound('Workspace');
     if (all.length <= 1) throw conflict('An organization must keep at least one workspace.');
-    await tx.delete(workspaces).where(eq(workspaces.id, id));
+    await tx.delete(workspaces).where(and(eq(workspaces.id, id), eq(workspaces.organizationId, ctx.organizationId)));
     await audit({ ...ctx, db: tx }, 'workspace_deleted', 'workspace', id, { name: existing.name });
   });
 }
