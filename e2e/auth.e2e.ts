@@ -63,6 +63,19 @@ describe('sign up, sign out, sign in', () => {
     await page.goto(`${baseUrl}/no/such/page`);
     await expectVisible(page, '404 Page Not Found');
     await screenshot(page, 'not-found');
+
+    // A fresh browser asks for a reset link from the login page.
+    const anon = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const resetPage = await anon.newPage();
+    await resetPage.goto(`${baseUrl}/login`);
+    await resetPage.getByRole('link', { name: 'Forgot your password?' }).click();
+    await resetPage.waitForURL('**/reset-password');
+    await resetPage.getByLabel('Email').fill(`${username}@example.com`);
+    await resetPage.getByRole('button', { name: 'Send reset link' }).click();
+    await resetPage.getByText('Password reset email sent. Check your inbox for instructions.').waitFor();
+    await screenshot(resetPage, 'forgot-password');
+    await anon.close();
+
     expect(errors).toEqual([]);
     await context.close();
   });
