@@ -20,7 +20,12 @@ describe('workspace picker', () => {
       await fetch('/api/auth/register', {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ username: `ws${suffix}`, email: `ws${suffix}@example.com`, password: 'secret123', organizationName: `Initech ${suffix}` }),
+        body: JSON.stringify({
+          username: `ws${suffix}`,
+          email: `ws${suffix}@example.com`,
+          password: 'secret123',
+          organizationName: `Initech ${suffix}`,
+        }),
       });
       await fetch('/api/workspaces', {
         method: 'POST',
@@ -39,7 +44,10 @@ describe('workspace picker', () => {
     const statsRequest = page.waitForRequest((r) => r.url().endsWith('/api/organizations/stats'));
     await page.getByRole('option', { name: /EMEA Deals/ }).click();
     await page.getByText('Current workspace: EMEA Deals').waitFor();
-    const workspaces = (await page.evaluate(async () => (await fetch('/api/workspaces')).json())) as Array<{ id: string; name: string }>;
+    const workspaces = (await page.evaluate(async () => (await fetch('/api/workspaces')).json())) as Array<{
+      id: string;
+      name: string;
+    }>;
     const emea = workspaces.find((w) => w.name === 'EMEA Deals');
     expect((await statsRequest).headers()['x-workspace-id']).toBe(emea?.id);
 

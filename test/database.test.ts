@@ -1,44 +1,14 @@
 import { describe, expect, inject, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { freePort, startServer } from './helpers/processes';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { organizations } from '../server/db/schema';
 
 const embedded = inject('testDb').kind === 'pglite';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** Runs `server/main.ts` as `npm start` would (minus the web build) and collects its output until it exits or is ready. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, ...env, LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const ready = new Promise<'ready' | number>((resolve) => {
-    const onData = (d: Buffer) => {
-      output += d.toString();
-      if (output.includes('Verity is ready')) resolve('ready');
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => resolve(code ?? -1));
-  });
-  return { child, ready, output: () => output };
-}
 
 describe.runIf(embedded)('embedded database directory', () => {
   it('keeps all data across a restart on the same DATA_DIR', async () => {
@@ -100,8 +70,7 @@ describe.runIf(embedded)('embedded database directory', () => {
       const health = await fetch(`http://127.0.0.1:${p1}/api/health`);
       expect(await health.json()).toEqual({ status: 'ok' });
     } finally {
-      first.child.kill('SIGTERM');
-      await new Promise((r) => first.child.once('exit', r));
+      await first.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
