@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -13,7 +14,10 @@ import { purgeExpiredSessions } from './modules/auth/sessions';
 /** Entry: config → database (migrated) → app → listen. One process serves the API and the web app. */
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  // Readable lines for a person at a terminal; JSON lines (for log collectors) everywhere else.
+  const log = process.stdout.isTTY
+    ? pino({ level: config.logLevel }, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+    : pino({ level: config.logLevel });
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ).catch((err: unknown) => {
