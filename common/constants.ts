@@ -21,3 +21,22 @@ export const STATS_REFETCH_MS = 30_000;
 export const QUESTION_MAX_LENGTH = 2000;
 export const INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+
+/** Knowledge library limits (SPEC §5 library form; the maxima are Verity's, chosen to keep imports bounded). */
+export const LIBRARY_QUESTION_MIN = 10;
+export const LIBRARY_ANSWER_MIN = 20;
+export const ANSWER_MAX_LENGTH = 20_000;
+export const TAG_MAX_LENGTH = 60;
+export const TAGS_MAX = 30;
+export const SOURCE_MAX_LENGTH = 300;
+/** One import call holds at most this many entries; bigger sheets are split by the user. */
+export const IMPORT_MAX_ENTRIES = 10_000;
+/** Body limit of the import call: 10,000 typical entries fit with room to spare. */
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** SPEC §9 confidence defaults. */
+export const CSV_IMPORT_CONFIDENCE = 85;
+export const JSON_IMPORT_CONFIDENCE = 85;
+export const TEXT_IMPORT_CONFIDENCE = 90;
+export const LIBRARY_DISPLAY_CONFIDENCE = 90;
+export const LIBRARY_PAGE_DEFAULT = 1000;
+export const LIBRARY_PAGE_MAX = 10_000;

@@ -17,6 +17,7 @@ import { authRoutes } from './modules/auth/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { knowledgeRoutes } from './modules/knowledge/routes';
 import { healthRoutes } from './modules/health/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -73,6 +74,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(organizationRoutes);
   await app.register(workspaceRoutes);
   await app.register(adminRoutes);
+  await app.register(knowledgeRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -10,6 +10,8 @@ function describe(issue: Issue, where: string): string {
   const subject = field || (where === 'body' ? 'Request body' : where);
   const message = issue.message ?? 'Invalid value';
   if (issue.keyword === 'invalid_type') {
+    // A schema's own sentence ('Tags must be a list of text') beats the generic one.
+    if (!message.startsWith('Invalid input')) return message;
     if (/received undefined/.test(message)) return `${subject} is required`;
     return `${subject} must be ${String(issue.params.expected ?? 'of another type')}`;
   }
@@ -49,7 +51,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(429).send({ error: 'Too many requests. Wait a minute and try again.', code: 'rate_limited' });
     }
     if (status === 413 || err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: 'The request is too large.', code: 'payload_too_large' });
+      const limit = req.routeOptions.bodyLimit ?? req.server.initialConfig.bodyLimit ?? 1024 * 1024;
+      const mb = Math.round((limit / (1024 * 1024)) * 10) / 10;
+      return reply.code(413).send({
+        error: `The request is larger than the ${mb} MB this call accepts. Split it into smaller parts.`,
+        code: 'payload_too_large',
+      });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.code(400).send({ error: 'The request body is not valid JSON.', code: 'invalid_json' });

@@ -113,3 +113,20 @@ export async function linkFromNextMail(app: TestApp, to: string, send: () => Pro
     return new URL(link);
   });
 }
+
+/** A library entry made through the API (approved unless the overrides say otherwise). */
+export async function createAnswer(
+  app: TestApp,
+  as: Session,
+  overrides: { question?: string; answer?: string; tags?: string[]; status?: 'approved' | 'draft' | 'archived' } = {},
+) {
+  const body = {
+    question: overrides.question ?? `${unique('Do you test question ')}?`,
+    answer: overrides.answer ?? 'Yes. This is a sufficiently long approved answer.',
+    tags: overrides.tags ?? [],
+    status: overrides.status ?? 'approved',
+  };
+  const res = await call(app, 'POST', '/api/canonical-answers', { as, body });
+  if (res.statusCode !== 201) throw new Error(`create answer failed: ${res.statusCode} ${res.body}`);
+  return res.data as { id: string; question: string; answer: string; status: string; tags: string[] };
+}

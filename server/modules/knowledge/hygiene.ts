@@ -1,0 +1,79 @@
+import { and, count, max, ne, sql } from 'drizzle-orm';
+import { canonicalAnswers as ca } from '../../db/schema';
+import type { LibraryIssue } from '../../../common/schemas/knowledge';
+import { inTenant, loadAnswers, type Tenant } from './queries';
+import { presentAnswer } from './presenters';
+import { contentWords, disagreement, similarPairs } from './similarity';
+
+/** Word-set similarity from which two questions count as the same question (tuned on the hygiene tests' pairs). */
+export const SAME_QUESTION_THRESHOLD = 0.7;
+/** The list shows at most this many pairs, conflicts first; a library with more needs cleaning in rounds anyway. */
+const MAX_ISSUES = 300;
+
+type Pair = { kind: 'duplicate' | 'conflict'; similarity: number; reason: string; a: string; b: string };
+
+// Finding pairs reads every live entry, so the result is kept per workspace until the library changes. The
+// fingerprint (count, sum of versions, latest update) changes on every insert, edit, archive and delete.
+const cache = new Map<string, { fingerprint: string; pairs: Pair[] }>();
+const CACHE_WORKSPACES = 200;
+
+async function fingerprint(t: Tenant): Promise<string> {
+  const [row] = await t.db
+    .select({ n: count(), latest: max(ca.updatedAt), versions: sql<string>`coalesce(sum(${ca.version}), 0)::text` })
+    .from(ca)
+    .where(inTenant(t));
+  return `${row?.n ?? 0}:${row?.versions ?? 0}:${row?.latest?.toISOString() ?? ''}`;
+}
+
+/** Near-duplicate and conflicting pairs among the workspace's approved and draft entries. */
+export async function findPairs(t: Tenant): Promise<Pair[]> {
+  const fp = await fingerprint(t);
+  const hit = cache.get(t.workspaceId);
+  if (hit && hit.fingerprint === fp) return hit.pairs;
+
+  const rows = await t.db
+    .select({ id: ca.id, question: ca.question, answer: ca.answer })
+    .from(ca)
+    .where(and(inTenant(t), ne(ca.status, 'archived')));
+  const found = similarPairs(
+    rows.map((r) => contentWords(r.question)),
+    SAME_QUESTION_THRESHOLD,
+  );
+  const pairs: Pair[] = [];
+  for (const { a, b, similarity } of found) {
+    const ra = rows[a];
+    const rb = rows[b];
+    if (!ra || !rb) continue;
+    const why = disagreement(ra.answer, rb.answer);
+    pairs.push({
+      kind: why ? 'conflict' : 'duplicate',
+      similarity: Math.round(similarity * 100),
+      reason: why ?? (ra.answer.trim() === rb.answer.trim() ? 'Same question, same answer.' : 'The questions ask the same thing.'),
+      a: ra.id,
+      b: rb.id,
+    });
+  }
+  pairs.sort((x, y) => (x.kind === y.kind ? y.similarity - x.similarity : x.kind === 'conflict' ? -1 : 1));
+
+  if (cache.size >= CACHE_WORKSPACES) cache.delete(cache.keys().next().value ?? '');
+  cache.set(t.workspaceId, { fingerprint: fp, pairs });
+  return pairs;
+}
+
+export async function listLibraryIssues(t: Tenant): Promise<LibraryIssue[]> {
+  const pairs = (await findPairs(t)).slice(0, MAX_ISSUES);
+  const records = await loadAnswers(t, [...new Set(pairs.flatMap((p) => [p.a, p.b]))]);
+  const byId = new Map(records.map((r) => [r.id, presentAnswer(r)]));
+  const issues: LibraryIssue[] = [];
+  for (const p of pairs) {
+    const a = byId.get(p.a);
+    const b = byId.get(p.b);
+    if (a && b) issues.push({ kind: p.kind, similarity: p.similarity, reason: p.reason, entries: [a, b] });
+  }
+  return issues;
+}
+
+/** Conflicting pairs in the workspace (organization stats' openConflicts). */
+export async function countOpenConflicts(t: Tenant): Promise<number> {
+  return (await findPairs(t)).filter((p) => p.kind === 'conflict').length;
+}

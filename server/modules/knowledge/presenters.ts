@@ -1,0 +1,35 @@
+import type { canonicalAnswers } from '../../db/schema';
+import type { AnswerStatus, CanonicalAnswerView, Person } from '../../../common/schemas/knowledge';
+
+type Row = typeof canonicalAnswers.$inferSelect;
+type MaybePerson = { id: string | null; username: string | null } | null;
+
+/** An entry joined with the names of the people it points at (see `answerColumns` in queries.ts). */
+export type AnswerRecord = Omit<Row, 'searchVector'> & {
+  owner: MaybePerson;
+  creator: MaybePerson;
+  verifier: MaybePerson;
+};
+
+function person(p: MaybePerson): Person | null {
+  return p?.id && p.username ? { id: p.id, username: p.username } : null;
+}
+
+export function presentAnswer(r: AnswerRecord): CanonicalAnswerView {
+  return {
+    id: r.id,
+    workspaceId: r.workspaceId,
+    question: r.question,
+    answer: r.answer,
+    tags: r.tags,
+    status: r.status as AnswerStatus,
+    confidence: r.confidence,
+    source: r.source,
+    owner: person(r.owner),
+    createdBy: person(r.creator),
+    lastVerifiedAt: r.lastVerifiedAt ? r.lastVerifiedAt.toISOString() : null,
+    lastVerifiedBy: person(r.verifier),
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  };
+}
