@@ -3,12 +3,17 @@ import { canonicalAnswers as ca } from '../../db/schema';
 import type { LibraryIssue } from '../../../common/schemas/knowledge';
 import { inTenant, loadAnswers, type Tenant } from './queries';
 import { presentAnswer } from './presenters';
-import { contentWords, disagreement, similarPairs } from './similarity';
+import { answerFacts, contentWords, disagreement, similarPairs, type AnswerFacts } from './similarity';
 
 /** Word-set similarity from which two questions count as the same question (tuned on the hygiene tests' pairs). */
 export const SAME_QUESTION_THRESHOLD = 0.7;
 /** The list shows at most this many pairs, conflicts first; a library with more needs cleaning in rounds anyway. */
 const MAX_ISSUES = 300;
+/**
+ * Pair finding stops here. A real library has a few dozen pairs; a generated one (the same question for every
+ * system) can have hundreds of thousands, and counting them all would cost seconds for nothing anyone reads.
+ */
+const MAX_PAIRS = 5000;
 
 type Pair = { kind: 'duplicate' | 'conflict'; similarity: number; reason: string; a: string; b: string };
 
@@ -38,13 +43,20 @@ export async function findPairs(t: Tenant): Promise<Pair[]> {
   const found = similarPairs(
     rows.map((r) => contentWords(r.question)),
     SAME_QUESTION_THRESHOLD,
+    MAX_PAIRS,
   );
+  const facts = new Map<number, AnswerFacts>();
+  const factsOf = (i: number, answer: string) => {
+    let f = facts.get(i);
+    if (!f) facts.set(i, (f = answerFacts(answer)));
+    return f;
+  };
   const pairs: Pair[] = [];
   for (const { a, b, similarity } of found) {
     const ra = rows[a];
     const rb = rows[b];
     if (!ra || !rb) continue;
-    const why = disagreement(ra.answer, rb.answer);
+    const why = disagreement(factsOf(a, ra.answer), factsOf(b, rb.answer));
     pairs.push({
       kind: why ? 'conflict' : 'duplicate',
       similarity: Math.round(similarity * 100),

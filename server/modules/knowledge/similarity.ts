@@ -89,6 +89,7 @@ export function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number 
 export function similarPairs(
   sets: ReadonlyArray<ReadonlyArray<string>>,
   threshold: number,
+  limit = Number.POSITIVE_INFINITY,
 ): Array<{ a: number; b: number; similarity: number }> {
   const freq = new Map<string, number>();
   for (const s of sets) for (const w of s) freq.set(w, (freq.get(w) ?? 0) + 1);
@@ -115,6 +116,7 @@ export function similarPairs(
       const sim = jaccard(mine, theirs);
       if (sim >= threshold && (mine.size > 1 || sim === 1)) {
         out.push({ a: Math.min(x, y), b: Math.max(x, y), similarity: sim });
+        if (out.length >= limit) return out;
       }
     }
     for (const w of words.slice(0, prefix)) {
@@ -150,19 +152,28 @@ function isSubset(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
+/** What disagreement() compares, computed once per answer when many pairs share answers. */
+export type AnswerFacts = { polarity: Polarity | null; figures: Set<string> };
+
+export function answerFacts(answer: string): AnswerFacts {
+  return { polarity: polarity(answer), figures: figures(answer) };
+}
+
 /**
  * Why two answers to the same question disagree, as a sentence, or null when they do not: one says yes and the
  * other no, or they state different figures (one adding a figure the other lacks is not a disagreement).
  */
-export function disagreement(a: string, b: string): string | null {
-  const pa = polarity(a);
-  const pb = polarity(b);
+export function disagreement(a: string | AnswerFacts, b: string | AnswerFacts): string | null {
+  const x = typeof a === 'string' ? answerFacts(a) : a;
+  const y = typeof b === 'string' ? answerFacts(b) : b;
+  const pa = x.polarity;
+  const pb = y.polarity;
   if (pa && pb && pa !== pb) {
     const say = (p: Polarity) => (p === 'na' ? 'not applicable' : p);
     return `One answer says ${say(pa)}, the other says ${say(pb)}.`;
   }
-  const fa = figures(a);
-  const fb = figures(b);
+  const fa = x.figures;
+  const fb = y.figures;
   if (fa.size > 0 && fb.size > 0 && !isSubset(fa, fb) && !isSubset(fb, fa)) {
     const list = (s: Set<string>) => [...s].slice(0, 4).join(', ');
     return `The answers give different figures (${list(fa)} vs ${list(fb)}).`;
