@@ -118,6 +118,19 @@ describe('POST /api/canonical-answers/import', () => {
     expect(await libraryOf(org.admin)).toEqual([]);
   });
 
+  it('answers 400 to a body that is not JSON', async () => {
+    const org = await createOrg(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/canonical-answers/import',
+      headers: { cookie: org.admin.cookie, 'content-type': 'application/json' },
+      payload: '{"entries": [{"question": "Unclosed',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_json', error: 'The request body is not valid JSON.' });
+    expect(await libraryOf(org.admin)).toEqual([]);
+  });
+
   it('imports 10,000 entries in one call', async () => {
     const org = await createOrg(app);
     const entries = Array.from({ length: 10_000 }, (_, i) => ({
