@@ -1,14 +1,28 @@
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
+import { Spinner } from '../../components/ui/spinner';
 import { workspaceModeOf, type WorkspaceMode } from '../../paths';
 import { useOrganizationStats } from '../organizations/api/get-organization-stats';
 import { ComingSoon } from '../placeholder/coming-soon';
+import { useWorkspace } from '../workspaces/use-workspace';
 import { ContextPanel } from './components/context-panel';
+
+// Its own chunk: the ask screen (the landing page) should not wait for the library's code.
+const LibraryView = lazy(() => import('../library/library-view').then((m) => ({ default: m.LibraryView })));
 
 const MODE_TITLES: Record<WorkspaceMode, string> = {
   ask: 'Ask Questions',
   library: 'Knowledge Library',
   tasks: 'Pending Tasks',
 };
+
+function ModeFallback() {
+  return (
+    <div className="flex flex-1 items-center justify-center">
+      <Spinner className="size-6" label="Loading page" />
+    </div>
+  );
+}
 
 /**
  * SPEC "Main workspace page" for /, /dashboard and /library. The mode comes from the URL (path, plus router state
@@ -17,13 +31,21 @@ const MODE_TITLES: Record<WorkspaceMode, string> = {
 export function MainWorkspacePage() {
   const location = useLocation();
   const mode = workspaceModeOf(location) ?? 'ask';
+  const { currentWorkspace } = useWorkspace();
   const { data: stats } = useOrganizationStats();
   const hasKnowledge = Boolean(stats && (stats.canonicalCount > 0 || stats.documentCount > 0));
 
   return (
     <div className="flex min-h-0 flex-1">
       <div className="flex min-w-0 flex-1 flex-col">
-        <ComingSoon title={MODE_TITLES[mode]} />
+        {mode === 'library' ? (
+          <Suspense fallback={<ModeFallback />}>
+            {/* Keyed by workspace: a switch starts from a clean search and selection, not the old workspace's ids. */}
+            <LibraryView key={currentWorkspace?.id ?? 'none'} />
+          </Suspense>
+        ) : (
+          <ComingSoon title={MODE_TITLES[mode]} />
+        )}
       </div>
       {hasKnowledge && <ContextPanel />}
     </div>

@@ -1,0 +1,47 @@
+import type { Page } from 'playwright-core';
+
+/** A unique-enough suffix for usernames and organization names within one test run. */
+export function uniqueSuffix(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+}
+
+/**
+ * Registers a new user with a new organization from inside the page (same origin, so the session cookie sticks),
+ * the way the other e2e files set up their admin. The caller ends up signed in as that organization's admin.
+ */
+export async function registerAdmin(page: Page, baseUrl: string, suffix: string): Promise<{ username: string }> {
+  await page.goto(`${baseUrl}/login`);
+  const username = `lib${suffix}`;
+  const status = await page.evaluate(async (name) => {
+    const res = await fetch('/api/auth/register', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        username: name,
+        email: `${name}@example.com`,
+        password: 'secret123',
+        organizationName: `Org ${name}`,
+      }),
+    });
+    return res.status;
+  }, username);
+  if (status >= 300) throw new Error(`registration failed with ${status}`);
+  return { username };
+}
+
+/** Sends a JSON call as the signed-in user and returns the parsed body (tests use it to set up data quickly). */
+export async function apiCall<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const result = await page.evaluate(
+    async ({ method: m, path: p, body: b }) => {
+      const res = await fetch(p, {
+        method: m,
+        headers: b === undefined ? {} : { 'content-type': 'application/json' },
+        body: b === undefined ? undefined : JSON.stringify(b),
+      });
+      return { status: res.status, text: await res.text() };
+    },
+    { method, path, body },
+  );
+  if (result.status >= 300) throw new Error(`${method} ${path} failed with ${result.status}: ${result.text}`);
+  return JSON.parse(result.text) as T;
+}

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { TagCount } from '../../../../common/schemas/knowledge';
+import { api } from '../../../lib/api';
+import { libraryKeys } from './library-keys';
+
+const TagList = z.array(TagCount);
+
+export function getLibraryTags(): Promise<TagCount[]> {
+  return api.get('/api/canonical-answers/tags', TagList);
+}
+
+export const libraryTagsQueryOptions = queryOptions({ queryKey: libraryKeys.tags, queryFn: getLibraryTags });
+
+/** Tags in use with how many entries carry each, for the tag filter. */
+export function useLibraryTags() {
+  return useQuery(libraryTagsQueryOptions);
+}

@@ -1,0 +1,304 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { HeartPulse, LoaderCircle, Plus, Search, Upload, X } from 'lucide-react';
+import { LIBRARY_PAGE_MAX } from '../../../common/constants';
+import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/input';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
+import { paths } from '../../paths';
+import { useOrganizationStats } from '../organizations/api/get-organization-stats';
+import { useExportCanonicalAnswers, type ExportFormat } from './api/export-canonical-answers';
+import { useLibraryCounts } from './api/get-library-counts';
+import { libraryIdsQueryOptions } from './api/get-library-ids';
+import type { LibraryFilter } from './api/library-keys';
+import type { AnswerCardHandlers } from './components/answer-card';
+import { AnswerList } from './components/answer-list';
+import { CreateAnswerDialog } from './components/create-answer-dialog';
+import { DeleteAnswerDialog } from './components/delete-answer-dialog';
+import { EditAnswerDialog } from './components/edit-answer-dialog';
+import { ExportMenu } from './components/export-menu';
+import { LibraryEmptyState } from './components/library-empty-state';
+import { LibraryHealthDialog } from './components/library-health-dialog';
+import { TagFilter } from './components/tag-filter';
+import { LIBRARY_TAB_LABELS, LIBRARY_TABS, isLibraryTab, statusOfTab, type LibraryTab } from './library-tabs';
+import { useAnswerActions } from './use-answer-actions';
+import { useDebouncedValue } from './use-debounced-value';
+import { useLibraryPermissions } from './use-library-permissions';
+
+/** Long enough to skip the keystrokes of a word being typed, short enough to feel live. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+/** SPEC "Knowledge Library (/library)": the library mode of the main workspace page. */
+export function LibraryView() {
+  const permissions = useLibraryPermissions();
+  const queryClient = useQueryClient();
+  const scrollRoot = useRef<HTMLDivElement>(null);
+
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [tab, setTab] = useState<LibraryTab>('all');
+  const [tag, setTag] = useState<string | undefined>();
+  const filter = useMemo<LibraryFilter>(() => ({ q, status: statusOfTab(tab), tag }), [q, tab, tag]);
+  const filterKey = JSON.stringify(filter);
+  const counts = useLibraryCounts(q, tag);
+  // The sidebar's stats already count conflicting pairs; the health button shows them without loading the pairs.
+  const openConflicts = useOrganizationStats().data?.openConflicts ?? 0;
+
+  const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
+  // The filter whose every match is selected, so the button can offer 'Deselect All' without loading every id.
+  const [allSelectedFor, setAllSelectedFor] = useState<string | null>(null);
+  const [selectingAll, setSelectingAll] = useState(false);
+
+  const [createOpen, setCreateOpen] = useState(false);
+  const [healthOpen, setHealthOpen] = useState(false);
+  const [editing, setEditing] = useState<CanonicalAnswerView | null>(null);
+  const [deleting, setDeleting] = useState<CanonicalAnswerView | null>(null);
+
+  const actions = useAnswerActions();
+  const exportMutation = useExportCanonicalAnswers();
+  const allSelected = allSelectedFor === filterKey && selected.size > 0;
+
+  const clearSelection = () => {
+    setSelected(NO_SELECTION);
+    setAllSelectedFor(null);
+  };
+
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      const ids = await queryClient.fetchQuery(libraryIdsQueryOptions(filter));
+      setSelected(new Set(ids));
+      setAllSelectedFor(ids.length > 0 ? filterKey : null);
+    } catch (error) {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Could not select the answers.'),
+        variant: 'destructive',
+      });
+    } finally {
+      setSelectingAll(false);
+    }
+  };
+
+  const exportSelected = (format: ExportFormat) => {
+    if (selected.size > LIBRARY_PAGE_MAX) {
+      toast({
+        title: 'Export failed',
+        description: `At most ${formatNumber(LIBRARY_PAGE_MAX)} answers can be exported at once. Narrow the selection and try again.`,
+        variant: 'destructive',
+      });
+      return;
+    }
+    exportMutation.mutate(
+      { answerIds: [...selected], format },
+      {
+        onSuccess: () => toast({ title: 'Answers exported successfully', variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: 'Export failed',
+            description: errorMessage(error, 'Failed to export answers'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const scrollToTop = () => scrollRoot.current?.scrollTo({ top: 0 });
+
+  const { setStatus, verify } = actions;
+  const handlers = useMemo<AnswerCardHandlers>(
+    () => ({
+      onToggleSelect: (id, isSelected) => {
+        setSelected((current) => {
+          const next = new Set(current);
+          if (isSelected) next.add(id);
+          else next.delete(id);
+          return next;
+        });
+        if (!isSelected) setAllSelectedFor(null);
+      },
+      onOpen: setEditing,
+      onSetStatus: setStatus,
+      onVerify: verify,
+      onDelete: setDeleting,
+      onTagClick: (value) => {
+        setTag(value);
+        scrollRoot.current?.scrollTo({ top: 0 });
+      },
+    }),
+    [setStatus, verify],
+  );
+
+  const confirmDelete = useCallback(
+    (answer: CanonicalAnswerView) => {
+      setDeleting(null);
+      actions.remove(answer, () => {
+        setSelected((current) => {
+          if (!current.has(answer.id)) return current;
+          const next = new Set(current);
+          next.delete(answer.id);
+          return next;
+        });
+      });
+    },
+    [actions],
+  );
+
+  const filtered = q !== '' || tag !== undefined;
+  const clearFilters = () => {
+    setSearch('');
+    setTag(undefined);
+  };
+
+  return (
+    <Tabs
+      value={tab}
+      onValueChange={(value) => {
+        if (isLibraryTab(value)) setTab(value);
+        scrollToTop();
+      }}
+      className="flex min-h-0 flex-1 flex-col"
+    >
+      <div className="grid gap-4 border-b px-8 pt-8 pb-4">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h1 className="text-2xl font-semibold tracking-tight">Knowledge Library</h1>
+            <p className="mt-1 text-sm text-muted-foreground">
+              Canonical answers your team reuses in every security questionnaire.
+            </p>
+          </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button variant="outline" onClick={() => setHealthOpen(true)}>
+              <HeartPulse aria-hidden />
+              Library health
+              {openConflicts > 0 && (
+                <span className="rounded-full bg-red-100 px-1.5 text-xs font-semibold text-red-800 tabular-nums">
+                  {formatNumber(openConflicts)}
+                  <span className="sr-only"> {openConflicts === 1 ? 'conflict' : 'conflicts'}</span>
+                </span>
+              )}
+            </Button>
+            {permissions.canImport && (
+              <Button variant="outline" asChild>
+                <Link to={paths.import}>
+                  <Upload aria-hidden />
+                  Import Q&amp;A
+                </Link>
+              </Button>
+            )}
+            {permissions.canCreate && (
+              <Button onClick={() => setCreateOpen(true)}>
+                <Plus aria-hidden />
+                Create Question
+              </Button>
+            )}
+          </div>
+        </div>
+
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="relative min-w-56 flex-1">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden
+            />
+            <Input
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Search questions, answers and tags..."
+              aria-label="Search answers"
+              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            />
+            {search.trim() !== q ? (
+              <LoaderCircle
+                className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
+                aria-hidden
+              />
+            ) : (
+              search && (
+                <button
+                  type="button"
+                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => setSearch('')}
+                  aria-label="Clear search"
+                >
+                  <X className="size-4" aria-hidden />
+                </button>
+              )
+            )}
+          </div>
+          <TagFilter value={tag} onChange={setTag} />
+        </div>
+
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <TabsList>
+            {LIBRARY_TABS.map((value) => (
+              <TabsTrigger key={value} value={value}>
+                {LIBRARY_TAB_LABELS[value]}
+                {counts.data && (
+                  <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">
+                    {formatNumber(counts.data[value])}
+                  </span>
+                )}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {/* ml-auto keeps the selection tools on the right when a narrow main column wraps them. */}
+          <div className="ml-auto flex flex-wrap items-center gap-2">
+            {selected.size > 0 && (
+              <span className="text-sm text-muted-foreground" aria-live="polite">
+                {formatNumber(selected.size)} selected
+              </span>
+            )}
+            <Button
+              variant="ghost"
+              onClick={allSelected ? clearSelection : () => void selectAll()}
+              disabled={selectingAll || counts.data?.[tab] === 0}
+            >
+              {selectingAll && <LoaderCircle className="animate-spin" aria-hidden />}
+              {allSelected ? 'Deselect All' : 'Select All'}
+            </Button>
+            <ExportMenu count={selected.size} pending={exportMutation.isPending} onExport={exportSelected} />
+          </div>
+        </div>
+      </div>
+
+      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+        {LIBRARY_TABS.map((value) => (
+          <TabsContent key={value} value={value} className="mt-0">
+            <AnswerList
+              filter={filter}
+              selectedIds={selected}
+              busyId={actions.busyId}
+              permissions={permissions}
+              handlers={handlers}
+              scrollRoot={scrollRoot}
+              empty={
+                <LibraryEmptyState
+                  tab={value}
+                  filtered={filtered}
+                  canCreate={permissions.canCreate}
+                  canImport={permissions.canImport}
+                  onCreate={() => setCreateOpen(true)}
+                  onClearFilters={clearFilters}
+                />
+              }
+            />
+          </TabsContent>
+        ))}
+      </div>
+
+      <CreateAnswerDialog open={createOpen} onOpenChange={setCreateOpen} asDraft={!permissions.canApprove} />
+      <EditAnswerDialog answer={editing} onClose={() => setEditing(null)} permissions={permissions} />
+      <DeleteAnswerDialog answer={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
+      <LibraryHealthDialog open={healthOpen} onOpenChange={setHealthOpen} canResolve={permissions.canApprove} />
+    </Tabs>
+  );
+}
