@@ -14,6 +14,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { createMailer } from '../server/mail/mailer';
+import { createStorage } from '../server/storage/create';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -30,10 +31,24 @@ const TOPICS: Array<[string, string]> = [
   ['back up production databases', 'Yes. Daily backups, kept 35 days, restored monthly as a test.'],
   ['segregate customer environments', 'Yes. Each tenant is isolated at the application and database layer.'],
 ];
-const SYSTEMS = ['the web application', 'the mobile app', 'the data warehouse', 'corporate laptops', 'the API',
-  'the support desk', 'CI/CD pipelines', 'the HR system', 'the billing platform', 'partner integrations'];
-const FRAMES = ['Do you {t} for {s}?', 'How do you {t} for {s}?', 'Describe how you {t} for {s}.',
-  'Is it policy to {t} for {s}?'];
+const SYSTEMS = [
+  'the web application',
+  'the mobile app',
+  'the data warehouse',
+  'corporate laptops',
+  'the API',
+  'the support desk',
+  'CI/CD pipelines',
+  'the HR system',
+  'the billing platform',
+  'partner integrations',
+];
+const FRAMES = [
+  'Do you {t} for {s}?',
+  'How do you {t} for {s}?',
+  'Describe how you {t} for {s}.',
+  'Is it policy to {t} for {s}?',
+];
 
 function entries(n: number) {
   const out = [];
@@ -62,26 +77,43 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-'));
   const url = process.env.DATABASE_URL;
   const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: 'bench-secret-bench-secret-bench', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  });
   const log = pino({ level: 'silent' });
-  const app = await buildApp({ db: database.db, config, mailer: createMailer({ from: 'bench@verity', db: database.db, log }), log });
+  const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
+  const app = await buildApp({ db: database.db, config, mailer, log, storage: createStorage(config) });
   try {
     const suffix = Date.now().toString(36);
     const reg = await app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { username: `bench${suffix}`, email: `bench${suffix}@example.com`, password: 'bench-pass', organizationName: `Bench ${suffix}` },
+      payload: {
+        username: `bench${suffix}`,
+        email: `bench${suffix}@example.com`,
+        password: 'bench-pass',
+        organizationName: `Bench ${suffix}`,
+      },
     });
     const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const get = (u: string) => app.inject({ method: 'GET', url: u, headers: { cookie } });
 
     const body = { entries: entries(ENTRIES) };
     const t0 = performance.now();
-    const imp = await app.inject({ method: 'POST', url: '/api/canonical-answers/import', headers: { cookie }, payload: body });
+    const imp = await app.inject({
+      method: 'POST',
+      url: '/api/canonical-answers/import',
+      headers: { cookie },
+      payload: body,
+    });
     const importMs = performance.now() - t0;
     if (imp.statusCode !== 200) throw new Error(`import failed: ${imp.statusCode} ${imp.body}`);
-    console.log(`Imported ${JSON.parse(imp.body).imported} entries in one call: ${(importMs / 1000).toFixed(2)} s ` +
-      `(${Math.round(JSON.stringify(body).length / 1024)} KB of JSON)\n`);
+    console.log(
+      `Imported ${JSON.parse(imp.body).imported} entries in one call: ${(importMs / 1000).toFixed(2)} s ` +
+        `(${Math.round(JSON.stringify(body).length / 1024)} KB of JSON)\n`,
+    );
 
     const cold = performance.now();
     const firstIssues = await get('/api/canonical-answers/issues');
@@ -111,18 +143,31 @@ async function main() {
         if (res.statusCode !== 200) throw new Error(`${u}: ${res.statusCode} ${res.body}`);
       }
       const { median, p95 } = stats(ms);
-      console.log(`  ${name.padEnd(36)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`);
+      console.log(
+        `  ${name.padEnd(36)} median ${median.toFixed(1).padStart(7)} ms   p95 ${p95.toFixed(1).padStart(7)} ms`,
+      );
     }
     const issues = JSON.parse(firstIssues.body) as unknown[];
-    console.log(`  ${'library health (first, uncached)'.padEnd(36)} ${coldMs.toFixed(1).padStart(14)} ms   (${issues.length} pairs shown)`);
+    console.log(
+      `  ${'library health (first, uncached)'.padEnd(36)} ${coldMs.toFixed(1).padStart(14)} ms   (${issues.length} pairs shown)`,
+    );
 
     // An edit invalidates the health cache: the next call recomputes.
     const first = JSON.parse((await get('/api/canonical-answers?limit=1')).body) as Array<{ id: string }>;
-    await app.inject({ method: 'PUT', url: `/api/canonical-answers/${first[0]?.id}`, headers: { cookie }, payload: { tags: ['edited'] } });
+    await app.inject({
+      method: 'PUT',
+      url: `/api/canonical-answers/${first[0]?.id}`,
+      headers: { cookie },
+      payload: { tags: ['edited'] },
+    });
     const re = performance.now();
     await get('/api/canonical-answers/issues');
-    console.log(`  ${'library health (after an edit)'.padEnd(36)} ${(performance.now() - re).toFixed(1).padStart(14)} ms`);
-    console.log(`\nDatabase: ${database.kind}${database.kind === 'pglite' ? ' (embedded)' : ''}; node ${process.version}; ${os.cpus().length} cores.`);
+    console.log(
+      `  ${'library health (after an edit)'.padEnd(36)} ${(performance.now() - re).toFixed(1).padStart(14)} ms`,
+    );
+    console.log(
+      `\nDatabase: ${database.kind}${database.kind === 'pglite' ? ' (embedded)' : ''}; node ${process.version}; ${os.cpus().length} cores.`,
+    );
   } finally {
     await app.close();
     await database.close();

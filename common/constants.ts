@@ -40,3 +40,9 @@ export const TEXT_IMPORT_CONFIDENCE = 90;
 export const LIBRARY_DISPLAY_CONFIDENCE = 90;
 export const LIBRARY_PAGE_DEFAULT = 1000;
 export const LIBRARY_PAGE_MAX = 10_000;
+
+/** SPEC §5/§9 upload limits. */
+export const UPLOAD_MAX_FILES = 5;
+export const UPLOAD_MAX_BYTES = 52_428_800;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const DOCUMENT_NAME_MAX_LENGTH = 255;

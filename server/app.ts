@@ -18,6 +18,8 @@ import { organizationRoutes } from './modules/organizations/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
+import { objectRoutes } from './modules/objects/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -75,6 +77,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(workspaceRoutes);
   await app.register(adminRoutes);
   await app.register(knowledgeRoutes);
+  await app.register(objectRoutes);
+  await app.register(documentRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -24,6 +24,15 @@ const Env = z.object({
   MAIL_FROM: z.string().default('Verity <no-reply@verity.local>'),
   DEMO_USER: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STORAGE_DRIVER: z.enum(['local', 's3'], { message: 'STORAGE_DRIVER must be local or s3' }).default('local'),
+  STORAGE_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url('S3_ENDPOINT must be a URL').optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
 });
 
 export type Config = {
@@ -41,6 +50,21 @@ export type Config = {
   demoUser: boolean;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   webDistDir: string;
+  storage: {
+    driver: 'local' | 's3';
+    /** Local driver's directory; default DATA_DIR/objects. */
+    localDir: string | undefined;
+    s3: {
+      endpoint?: string;
+      region: string;
+      bucket: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+  };
+  /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
+  workerConcurrency: number;
 };
 
 /** Parses the environment once; a bad value stops the start with a sentence naming the variable. */
@@ -51,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new Error('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER is s3');
+  }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     port: e.PORT,
@@ -67,5 +94,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoUser: e.DEMO_USER,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve('dist/web'),
+    storage: {
+      driver: e.STORAGE_DRIVER,
+      localDir: e.STORAGE_DIR ? path.resolve(e.STORAGE_DIR) : undefined,
+      s3: {
+        endpoint: e.S3_ENDPOINT,
+        region: e.S3_REGION,
+        bucket: e.S3_BUCKET ?? '',
+        accessKeyId: e.S3_ACCESS_KEY_ID,
+        secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      },
+    },
+    workerConcurrency: e.WORKER_CONCURRENCY,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { ObjectStorage } from './storage/types';
 
 /** What the app is built from; tests build it with a fresh database and their own config. */
 export type AppDeps = {
@@ -9,6 +10,9 @@ export type AppDeps = {
   config: Config;
   mailer: Mailer;
   log: FastifyBaseLogger;
+  storage: ObjectStorage;
+  /** Nudges this process's background worker (absent when none runs here: it polls on its own). */
+  wakeWorker?: () => void;
 };
 
 declare module 'fastify' {

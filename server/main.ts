@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import crypto from 'node:crypto';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import { loadConfig } from './config';
@@ -10,13 +7,23 @@ import { buildApp } from './app';
 import { createMailer } from './mail/mailer';
 import { ensureDemoUser } from './modules/auth/demo';
 import { purgeExpiredSessions } from './modules/auth/sessions';
+import { createStorage } from './storage/create';
+import { loadOrCreateSecret } from './secret';
+import { startWorker, type Worker } from './worker/worker';
+import { closeExtractionThreads, configureExtractionThreads, extractInThread } from './ingest/thread';
 
 /** Entry: config → database (migrated) → app → listen. One process serves the API and the web app. */
+// The worker never reuses a file's bytes after extraction, so they move to the thread instead of being copied.
+const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInThread(bytes, name, { transfer: true });
+
 async function main() {
   const config = loadConfig();
   // Readable lines for a person at a terminal; JSON lines (for log collectors) everywhere else.
   const log = process.stdout.isTTY
-    ? pino({ level: config.logLevel }, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }))
+    ? pino(
+        { level: config.logLevel },
+        pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+      )
     : pino({ level: config.logLevel });
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -33,13 +40,31 @@ async function main() {
   if (config.demoUser) await ensureDemoUser(database.db);
   await purgeExpiredSessions(database.db);
 
-  const app = await buildApp({ db: database.db, config, mailer, log }, { loggerInstance: log });
+  const storage = createStorage(config);
+  await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
+  // The background worker runs here too unless WORKER_CONCURRENCY=0 (then `npm run worker` does the work).
+  const worker: Worker | null =
+    config.workerConcurrency > 0
+      ? startWorker({
+          db: database.db,
+          storage,
+          log,
+          extract: extractDocumentInThread,
+          concurrency: config.workerConcurrency,
+        })
+      : null;
+  const app = await buildApp(
+    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake },
+    { loggerInstance: log },
+  );
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info(`${signal}: shutting down`);
     await app.close().catch(() => {});
+    await worker?.stop().catch(() => {});
+    await closeExtractionThreads().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);
   };
@@ -50,16 +75,6 @@ async function main() {
   log.info(
     `Verity is ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
   );
-}
-
-/** Signing secrets must survive restarts; without SESSION_SECRET one is generated once into DATA_DIR. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'secret');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const secret = crypto.randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }
 
 main().catch((err: unknown) => {

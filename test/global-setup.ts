@@ -9,6 +9,8 @@ import { openDatabase } from '../server/db/client';
 declare module 'vitest' {
   export interface ProvidedContext {
     testDb: { kind: 'pglite'; templateFile: string } | { kind: 'postgres'; url: string };
+    /** One object store for every test app of the run: on a shared PostgreSQL any app's worker may take any file. */
+    objectsDir: string;
   }
 }
 
@@ -18,6 +20,9 @@ declare module 'vitest' {
  * a fresh database on the PostgreSQL server of TEST_DATABASE_URL, dropped at the end.
  */
 export default async function setup(project: TestProject) {
+  const objectsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-test-objects-'));
+  project.provide('objectsDir', objectsDir);
+  const removeObjects = () => fs.rmSync(objectsDir, { recursive: true, force: true });
   if (process.env.VERITY_TEST_DB === 'postgres') {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl)
@@ -33,6 +38,7 @@ export default async function setup(project: TestProject) {
     await database.close();
     project.provide('testDb', { kind: 'postgres', url: url.toString() });
     return async () => {
+      removeObjects();
       const c = new pg.Client({ connectionString: serverUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -48,5 +54,8 @@ export default async function setup(project: TestProject) {
   fs.writeFileSync(templateFile, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('testDb', { kind: 'pglite', templateFile });
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return () => {
+    removeObjects();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
 }

@@ -50,7 +50,10 @@ describe('GET /api/canonical-answers/issues', () => {
     const issues = res.data as Issue[];
     const pairOf = (i: Issue) => i.entries.map((e) => e.id).sort();
     const find = (a: string, b: string) => issues.find((i) => pairOf(i).join() === [a, b].sort().join());
-    expect(find(mfa1.id, mfa2.id)).toMatchObject({ kind: 'conflict', reason: 'One answer says yes, the other says no.' });
+    expect(find(mfa1.id, mfa2.id)).toMatchObject({
+      kind: 'conflict',
+      reason: 'One answer says yes, the other says no.',
+    });
     expect(find(pw1.id, pw2.id)).toMatchObject({
       kind: 'conflict',
       reason: 'The answers give different figures (90 vs 60).',
@@ -82,9 +85,7 @@ describe('GET /api/canonical-answers/issues', () => {
     await createAnswer(app, a.admin, { question: 'Do you have a documented patch policy?' });
     await createAnswer(app, b.admin, { question: 'Is there a documented patch policy?' });
     expect((await call(app, 'GET', '/api/canonical-answers/issues', { as: a.admin })).data).toEqual([]);
-    expect((await call(app, 'GET', '/api/canonical-answers/issues', { as: b.users.viewer })).data).toEqual(
-      [],
-    );
+    expect((await call(app, 'GET', '/api/canonical-answers/issues', { as: b.users.viewer })).data).toEqual([]);
     expect((await call(app, 'GET', '/api/canonical-answers/issues')).statusCode).toBe(401);
   });
 });

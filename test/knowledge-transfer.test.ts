@@ -114,7 +114,9 @@ describe('POST /api/canonical-answers/import', () => {
       body: { entries: [entry('A huge answer?', 'x'.repeat(21 * 1024 * 1024))] },
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.data.error).toBe('The request is larger than the 20 MB this call accepts. Split it into smaller parts.');
+    expect(huge.data.error).toBe(
+      'The request is larger than the 20 MB this call accepts. Split it into smaller parts.',
+    );
     expect(await libraryOf(org.admin)).toEqual([]);
   });
 

@@ -284,9 +284,9 @@ describe('PUT /api/canonical-answers/{id}, verify and versions', () => {
       body: { tags: ['x'] },
     });
     expect(viewer.statusCode).toBe(403);
-    expect((await call(app, 'GET', `/api/canonical-answers/${approved.id}`, { as: org.admin })).data).toMatchObject(
-      { answer: approved.answer },
-    );
+    expect((await call(app, 'GET', `/api/canonical-answers/${approved.id}`, { as: org.admin })).data).toMatchObject({
+      answer: approved.answer,
+    });
     await expectRolePolicy(app, org, 'knowledge:approve', () => ({
       method: 'POST',
       url: `/api/canonical-answers/${approved.id}/verify`,

@@ -14,12 +14,14 @@ const MainWorkspacePage = lazy(() =>
   import('./features/dashboard/main-workspace-page').then((m) => ({ default: m.MainWorkspacePage })),
 );
 const ImportPage = lazy(() => import('./features/import/import-page').then((m) => ({ default: m.ImportPage })));
+const DocumentsPage = lazy(() =>
+  import('./features/documents/documents-page').then((m) => ({ default: m.DocumentsPage })),
+);
 const ComingSoon = lazy(() => import('./features/placeholder/coming-soon').then((m) => ({ default: m.ComingSoon })));
 const NotFoundPage = lazy(() => import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /** Screens of SPEC §2 that later issues build; until then each shows its title inside the app shell. */
 const UPCOMING_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: paths.documents, title: 'Document Library' },
   { path: paths.assessments, title: 'Bulk Assessments' },
   { path: `${paths.assessments}/:batchId`, title: 'Assessment detail' },
   { path: paths.chatHistory, title: 'Chat History' },
@@ -49,6 +51,7 @@ export const routes: RouteObject[] = [
           { path: paths.dashboard, element: <MainWorkspacePage /> },
           { path: paths.library, element: <MainWorkspacePage /> },
           { path: paths.import, element: <ImportPage /> },
+          { path: paths.documents, element: <DocumentsPage /> },
           ...UPCOMING_SCREENS.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
         ],
       },

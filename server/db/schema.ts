@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -236,4 +237,73 @@ export const canonicalAnswerVersions = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('canonical_answer_versions_answer_version_uq').on(t.answerId, t.version)],
+);
+
+/**
+ * An uploaded file. `status` is what users see (processing → ready | failed); `claimed_at` is the worker's claim
+ * (DESIGN §7): a processing row with no claim, or a stale one, is up for the next worker.
+ */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull().unique(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status').notNull().default('processing'),
+    error: text('error'),
+    chunkCount: integer('chunk_count').notNull().default(0),
+    pageCount: integer('page_count'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('documents_ws_created_idx').on(t.workspaceId, t.createdAt),
+    index('documents_org_idx').on(t.organizationId),
+    index('documents_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/** Extracted text in ~1,000-character pieces, each with its page and section, indexed for the answer engine. */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    ordinal: integer('ordinal').notNull(),
+    page: integer('page'),
+    section: text('section'),
+    text: text('text').notNull(),
+    /** Only when an embedding endpoint is configured; real[] works without pgvector (STACK-NOTES). */
+    embedding: real('embedding').array(),
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(section, '')), 'A') || setweight(to_tsvector('english', text), 'B')`,
+      ),
+  },
+  (t) => [
+    uniqueIndex('document_chunks_doc_ordinal_uq').on(t.documentId, t.ordinal),
+    index('document_chunks_ws_idx').on(t.workspaceId),
+    index('document_chunks_search_idx').using('gin', t.searchVector),
+  ],
 );

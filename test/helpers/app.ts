@@ -7,6 +7,9 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import { createMailer, type Mailer } from '../../server/mail/mailer';
+import { createStorage } from '../../server/storage/create';
+import { startWorker } from '../../server/worker/worker';
+import { extractInThread } from '../../server/ingest/thread';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
@@ -14,7 +17,9 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Databas
  * The real app on a real database: a private PGlite loaded from the migrated template, or the shared
  * PostgreSQL test database (`npm run test:pg`). Tests isolate themselves by creating their own organizations.
  */
-export async function createTestApp(opts: { env?: Record<string, string>; mailer?: Mailer } = {}): Promise<TestApp> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean } = {},
+): Promise<TestApp> {
   const testDb = inject('testDb');
   const database =
     testDb.kind === 'postgres'
@@ -26,12 +31,20 @@ export async function createTestApp(opts: { env?: Record<string, string>; mailer
     PUBLIC_URL: 'http://verity.test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    STORAGE_DIR: inject('objectsDir'),
     ...opts.env,
   });
   const log = pino({ level: 'silent' });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
-  const app = await buildApp({ db: database.db, config, mailer, log });
+  const storage = createStorage(config);
+  // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
+  const worker =
+    opts.worker === false
+      ? null
+      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100 });
+  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake });
   app.addHook('onClose', async () => {
+    await worker?.stop();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

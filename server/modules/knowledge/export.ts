@@ -46,7 +46,11 @@ export async function exportAnswers(
       body: await answersToXlsx(answers),
     };
   }
-  return { filename: exportFilename('csv'), contentType: 'text/csv; charset=utf-8', body: canonicalAnswersToCsv(answers) };
+  return {
+    filename: exportFilename('csv'),
+    contentType: 'text/csv; charset=utf-8',
+    body: canonicalAnswersToCsv(answers),
+  };
 }
 
 const WIDTHS: Record<string, number> = { question: 50, answer: 80, tags: 24, source: 24, owner: 16 };

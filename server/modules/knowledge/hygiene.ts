@@ -60,7 +60,9 @@ export async function findPairs(t: Tenant): Promise<Pair[]> {
     pairs.push({
       kind: why ? 'conflict' : 'duplicate',
       similarity: Math.round(similarity * 100),
-      reason: why ?? (ra.answer.trim() === rb.answer.trim() ? 'Same question, same answer.' : 'The questions ask the same thing.'),
+      reason:
+        why ??
+        (ra.answer.trim() === rb.answer.trim() ? 'Same question, same answer.' : 'The questions ask the same thing.'),
       a: ra.id,
       b: rb.id,
     });

@@ -20,10 +20,7 @@ const LOOKUP_CHUNK = 2000;
  * folding case, spacing and punctuation), or repeated earlier in the same import, is not imported again but
  * reported. The unique index on (workspace, folded question) settles races between two imports.
  */
-export async function importEntries(
-  ctx: KnowledgeCtx,
-  body: ValidImport,
-): Promise<ImportResult> {
+export async function importEntries(ctx: KnowledgeCtx, body: ValidImport): Promise<ImportResult> {
   const keyed = body.entries.map((entry, index) => {
     const key = normalizeQuestion(entry.question);
     if (!key) throw badRequest(`Entry ${index + 1}: Question must contain letters or numbers`);

@@ -67,7 +67,11 @@ export async function loadAnswers(t: Tenant, ids: string[]): Promise<AnswerRecor
  * Null when the text has no words.
  */
 export function prefixTsQuery(text: string): string | null {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu)?.slice(0, 32) ?? [];
+  const words =
+    text
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu)
+      ?.slice(0, 32) ?? [];
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 

@@ -2,12 +2,17 @@ import type { TenantCtx } from '../../http/context';
 import type { OrganizationStats } from '../../../common/schemas/organizations';
 import { countLiveAnswers } from '../knowledge/service';
 import { countOpenConflicts } from '../knowledge/hygiene';
+import { countDocuments } from '../documents/service';
 
 /**
- * Real counts for the current workspace. Documents, questions and tasks arrive with their own issues; until their
+ * Real counts for the current workspace. Questions and tasks arrive with their own issues; until their
  * tables exist they count 0, and each issue adds its count here.
  */
 export async function organizationStats(ctx: TenantCtx): Promise<OrganizationStats> {
-  const [canonicalCount, openConflicts] = await Promise.all([countLiveAnswers(ctx), countOpenConflicts(ctx)]);
-  return { canonicalCount, documentCount: 0, monthlyQueries: 0, pendingTasks: 0, openConflicts };
+  const [canonicalCount, openConflicts, documentCount] = await Promise.all([
+    countLiveAnswers(ctx),
+    countOpenConflicts(ctx),
+    countDocuments(ctx),
+  ]);
+  return { canonicalCount, documentCount, monthlyQueries: 0, pendingTasks: 0, openConflicts };
 }

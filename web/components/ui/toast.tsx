@@ -9,7 +9,8 @@ export const ToastProvider = ToastPrimitive.Provider;
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      className={cn('fixed right-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none', className)}
+      // Above every overlay, including third-party modals such as Uppy's (z-index up to 1005).
+      className={cn('fixed right-0 bottom-0 z-[2000] flex w-full max-w-sm flex-col gap-2 p-4 outline-none', className)}
       {...props}
     />
   );

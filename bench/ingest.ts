@@ -1,0 +1,145 @@
+/**
+ * bench:ingest — document extraction throughput, and whether it slows the API down (issue: "a 50 MB PDF being
+ * processed must not make other requests slow"). Generates a 300-page PDF and a 100-page DOCX, times their
+ * extraction in an extraction thread, then uploads the PDF through the real API and measures GET /api/documents
+ * while the background worker processes it, against the same calls when idle.
+ *
+ *   npm run bench:ingest           # embedded PGlite
+ *   PDF_PAGES=600 DOCX_PAGES=200 npm run bench:ingest
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { createMailer } from '../server/mail/mailer';
+import { createStorage } from '../server/storage/create';
+import { startWorker } from '../server/worker/worker';
+import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
+import { makeDocx, makePdf } from '../server/ingest/testing';
+
+const PDF_PAGES = Number(process.env.PDF_PAGES ?? 300);
+const DOCX_PAGES = Number(process.env.DOCX_PAGES ?? 100);
+
+const mb = (bytes: number) => bytes / (1024 * 1024);
+function pct(ms: number[], p: number) {
+  const s = [...ms].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
+}
+
+async function throughput(name: string, bytes: Uint8Array, file: string, pages: number) {
+  await extractInThread(bytes, file); // warm the thread and the libraries
+  const t0 = performance.now();
+  const doc = await extractInThread(bytes, file);
+  const s = (performance.now() - t0) / 1000;
+  console.log(
+    `  ${name.padEnd(18)} ${mb(bytes.length).toFixed(2).padStart(6)} MB  ${s.toFixed(2).padStart(6)} s  ` +
+      `${(mb(bytes.length) / s).toFixed(2).padStart(6)} MB/s  ${(pages / s).toFixed(1).padStart(6)} pages/s  ` +
+      `${doc.chunks.length} chunks`,
+  );
+}
+
+async function main() {
+  console.log(`Generating a ${PDF_PAGES}-page PDF and a ${DOCX_PAGES}-page DOCX...`);
+  const pdf = await makePdf(PDF_PAGES);
+  const docx = await makeDocx(DOCX_PAGES);
+  console.log('\nExtraction in an extraction thread (second run of each; text, pages, sections and chunking):');
+  await throughput(`PDF, ${PDF_PAGES} pages`, pdf, 'bench.pdf', PDF_PAGES);
+  await throughput(`DOCX, ${DOCX_PAGES} pages`, docx, 'bench.docx', DOCX_PAGES);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-ingest-'));
+  const url = process.env.DATABASE_URL;
+  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  });
+  const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
+  const storage = createStorage(config);
+  const worker = startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 200 });
+  const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
+  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake });
+  try {
+    const s = Date.now().toString(36);
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        username: `ing${s}`,
+        email: `ing${s}@example.com`,
+        password: 'bench-pass',
+        organizationName: `I ${s}`,
+      },
+    });
+    const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    // Real HTTP for the timed calls: requests then arrive as I/O events like a browser's, interleaved with the
+    // worker's file reads and thread messages (app.inject would run them as one unbroken chain of promises).
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const list = async () => {
+      const t = performance.now();
+      const res = await fetch(`${base}/api/documents`, { headers: { cookie } });
+      if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
+      const docs = (await res.json()) as Array<{ status: string; extractedChunks: number }>;
+      return { ms: performance.now() - t, docs };
+    };
+    // A few small documents so the list has something to return.
+    for (let i = 0; i < 20; i += 1)
+      await upload(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
+    while ((await list()).docs.some((d) => d.status === 'processing')) await new Promise((r) => setTimeout(r, 100));
+
+    const idle: number[] = [];
+    for (let i = 0; i < 200; i += 1) idle.push((await list()).ms);
+
+    const t0 = performance.now();
+    await upload(app, cookie, Buffer.from(pdf), 'big.pdf');
+    const busy: number[] = [];
+    for (;;) {
+      const { ms, docs } = await list();
+      busy.push(ms);
+      if (!docs.some((d) => d.status === 'processing')) break;
+    }
+    const total = (performance.now() - t0) / 1000;
+    const [big] = (await list()).docs;
+    console.log(
+      `\nUpload + registration + background processing of the ${PDF_PAGES}-page PDF through the API: ${total.toFixed(2)} s ` +
+        `(${big?.extractedChunks ?? 0} chunks stored)`,
+    );
+    console.log('GET /api/documents (21 documents) over HTTP, back to back:');
+    console.log(
+      `  idle                 n=${idle.length}  median ${pct(idle, 0.5).toFixed(1)} ms  p95 ${pct(idle, 0.95).toFixed(1)} ms`,
+    );
+    console.log(
+      `  during ingestion     n=${busy.length}  median ${pct(busy, 0.5).toFixed(1)} ms  p95 ${pct(busy, 0.95).toFixed(1)} ms`,
+    );
+    console.log(`\nDatabase: ${database.kind}; node ${process.version}; ${os.cpus().length} cores.`);
+  } finally {
+    await app.close();
+    await worker.stop();
+    await closeExtractionThreads();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function upload(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, bytes: Buffer, name: string) {
+  const urlRes = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
+  const uploadURL = (urlRes.json() as { uploadURL: string }).uploadURL;
+  const u = new URL(uploadURL);
+  const put = await app.inject({ method: 'PUT', url: `${u.pathname}${u.search}`, payload: bytes });
+  if (put.statusCode !== 200) throw new Error(`PUT failed: ${put.statusCode} ${put.body}`);
+  const reg = await app.inject({
+    method: 'PUT',
+    url: '/api/documents',
+    headers: { cookie },
+    payload: { documentURL: uploadURL, originalName: name, size: bytes.length, tags: ['uploaded'] },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,306 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser';
+import { apiCall, registerAdmin, uniqueSuffix } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const ENCRYPTION_SENTENCE =
+  'All customer data is encrypted at rest with AES-256 and in transit with TLS 1.2 or higher.';
+const ACCESS_SENTENCE = 'Access to production systems requires single sign-on and hardware security keys.';
+
+/** A two-page policy as customers' reviewers receive them. */
+function policyPdf(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56 });
+    const out = fs.createWriteStream(file);
+    out.on('finish', () => resolve());
+    out.on('error', reject);
+    doc.pipe(out);
+    doc.fontSize(20).text('Information Security Policy');
+    doc.moveDown().fontSize(14).text('1. Data Protection');
+    doc
+      .moveDown(0.5)
+      .fontSize(11)
+      .text(`${ENCRYPTION_SENTENCE} Keys are rotated every year and kept in a managed key service.`);
+    doc.addPage();
+    doc.fontSize(14).text('2. Access Control');
+    doc.moveDown(0.5).fontSize(11).text(`${ACCESS_SENTENCE} Access is reviewed every quarter by the security team.`);
+    doc.end();
+  });
+}
+
+/** A PDF whose only page is blank: it registers, but no text can be extracted from it. */
+function blankPdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const parts: Buffer[] = [];
+    doc.on('data', (part: Buffer) => parts.push(part));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
+
+/** Uploads bytes the way the widget does (signed PUT, then registration) and returns the registered name. */
+async function uploadThroughApi(page: Page, name: string, bytes: Buffer, mimeType: string, tags: string[]) {
+  const { uploadURL } = await apiCall<{ uploadURL: string }>(page, 'POST', '/api/objects/upload', {
+    size: bytes.length,
+  });
+  const status = await page.evaluate(
+    async ({ url, base64, type }) => {
+      const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return (await fetch(url, { method: 'PUT', body, headers: { 'content-type': type } })).status;
+    },
+    { url: uploadURL, base64: bytes.toString('base64'), type: mimeType },
+  );
+  expect(status).toBe(200);
+  await apiCall(page, 'PUT', '/api/documents', {
+    documentURL: uploadURL,
+    originalName: name,
+    mimeType,
+    size: bytes.length,
+    tags: ['uploaded', ...tags],
+  });
+}
+
+function tempDir(): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'verity-docs-'));
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+}
+
+function cards(page: Page) {
+  return page.getByRole('list', { name: 'Documents' }).getByRole('article');
+}
+
+/** The upload widget once open: Uppy's modal dashboard. */
+function widget(page: Page) {
+  return page.locator('.uppy-Dashboard--modal:not([aria-hidden="true"]) .uppy-Dashboard-inner');
+}
+
+async function openWidget(page: Page) {
+  await page.locator('aside').getByRole('button', { name: 'Upload Files' }).click();
+  await widget(page).waitFor();
+}
+
+async function addFiles(page: Page, files: string[]) {
+  await page.locator('.uppy-Dashboard-input[name="files[]"]').first().setInputFiles(files);
+}
+
+describe('document library and upload widget', () => {
+  it('uploads through the widget, reads the extracted text, searches, exports and deletes', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await registerAdmin(page, baseUrl, uniqueSuffix());
+
+    const dir = tempDir();
+    const pdf = path.join(dir, 'security-policy.pdf');
+    await policyPdf(pdf);
+    const notes = path.join(dir, 'incident-response.md');
+    fs.writeFileSync(notes, '# Incident Response\n\nIncidents are triaged within one hour by the on-call engineer.\n');
+
+    // An empty library says so and points at the sidebar.
+    await page.goto(`${baseUrl}/documents`);
+    await page.getByRole('heading', { name: 'Document Library' }).waitFor();
+    await page.getByText('No documents yet').waitFor();
+    await screenshot(page, 'documents-empty');
+
+    // Upload two files through the widget: nothing starts until asked.
+    await openWidget(page);
+    await widget(page).getByText('Up to 5 files, 50 MB each').waitFor();
+    await screenshot(page, 'upload-widget-empty');
+    await addFiles(page, [pdf, notes]);
+    await widget(page).getByText('security-policy.pdf').waitFor();
+    await widget(page).getByText('incident-response.md').waitFor();
+    await screenshot(page, 'upload-widget');
+    await widget(page).getByRole('button', { name: 'Upload 2 files' }).click();
+    await toast(page, 'Document uploaded successfully');
+    await widget(page).waitFor({ state: 'hidden' });
+
+    // The list refreshes by itself and follows processing to the end.
+    const pdfCard = cards(page).filter({ hasText: 'security-policy.pdf' });
+    await pdfCard.waitFor();
+    await pdfCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    const mdCard = cards(page).filter({ hasText: 'incident-response.md' });
+    await mdCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await expect(pdfCard.getByText('PDF', { exact: true }).count()).resolves.toBe(1);
+    await expect(pdfCard.getByText('uploaded', { exact: true }).count()).resolves.toBe(1);
+    await screenshot(page, 'documents-list');
+
+    // Read the PDF's text by page and section.
+    await pdfCard.getByRole('button', { name: 'Read the text of security-policy.pdf' }).click();
+    const reader = page.getByRole('dialog', { name: 'security-policy.pdf' });
+    await reader.getByText(ACCESS_SENTENCE, { exact: false }).waitFor();
+    await reader.getByText(ENCRYPTION_SENTENCE, { exact: false }).waitFor();
+    await reader
+      .getByText(/Page 2/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'documents-text');
+    await page.keyboard.press('Escape');
+    await reader.waitFor({ state: 'hidden' });
+
+    // Search by name and tag, and filter by type.
+    const search = page.getByRole('searchbox', { name: 'Search documents' });
+    await search.fill('incident');
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Documents"] article').length === 1);
+    await mdCard.waitFor();
+    await search.fill('no such document');
+    await page.getByText('No matching documents found').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Documents"] article').length === 2);
+    await page.getByRole('button', { name: 'PDFs', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Documents"] article').length === 1);
+    await pdfCard.waitFor();
+    await page.getByRole('button', { name: 'Images', exact: true }).click();
+    await page.getByText('No matching documents found').waitFor();
+    await page.getByRole('button', { name: 'Text', exact: true }).click();
+    await mdCard.waitFor();
+    await page.getByRole('button', { name: 'All', exact: true }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Documents"] article').length === 2);
+
+    // Export the selection as a dated CSV.
+    await page.getByRole('button', { name: 'Select All' }).click();
+    await page.getByText('2 selected').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^documents-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('security-policy.pdf');
+    expect(csv).toContain('incident-response.md');
+    await toast(page, 'Documents exported successfully');
+    await page.getByRole('button', { name: 'Deselect All' }).click();
+
+    // The original file downloads under its own name.
+    const [original] = await Promise.all([
+      page.waitForEvent('download'),
+      pdfCard.getByRole('button', { name: 'Download security-policy.pdf' }).click(),
+    ]);
+    expect(original.suggestedFilename()).toBe('security-policy.pdf');
+    expect(
+      fs
+        .readFileSync(await original.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    // A file the server refuses fails in the widget with the server's reason.
+    const fake = path.join(dir, 'not-really.pdf');
+    fs.writeFileSync(fake, 'This is plain text pretending to be a PDF.');
+    await openWidget(page);
+    await addFiles(page, [fake]);
+    await widget(page).getByRole('button', { name: 'Upload 1 file' }).click();
+    await toast(page, 'Upload failed');
+    await page.getByText('The file is damaged or is not a valid PDF.').first().waitFor();
+    await widget(page).getByText('Upload failed').first().waitFor();
+    await screenshot(page, 'upload-widget-error');
+
+    // A sixth file is refused before anything is sent.
+    const extra = Array.from({ length: 5 }, (_, i) => {
+      const file = path.join(dir, `note-${i + 1}.txt`);
+      fs.writeFileSync(file, `Note ${i + 1}: backups are tested every month.`);
+      return file;
+    });
+    await widget(page).getByRole('button', { name: 'Add more' }).click();
+    await addFiles(page, extra);
+    await widget(page).getByText('You can only upload 5 files').first().waitFor();
+    await page.keyboard.press('Escape');
+    await widget(page).waitFor({ state: 'hidden' });
+
+    // Delete one document from its card, then the rest as a selection.
+    await mdCard.getByRole('button', { name: 'Delete incident-response.md' }).click();
+    const confirmOne = page.getByRole('alertdialog', { name: 'Delete this document?' });
+    await confirmOne.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Document deleted successfully');
+    await mdCard.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Select All' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmMany = page.getByRole('alertdialog', { name: 'Delete documents?' });
+    await confirmMany
+      .getByText('Are you sure you want to delete 1 document(s)? This action cannot be undone.')
+      .waitFor();
+    await screenshot(page, 'documents-delete-confirm');
+    await confirmMany.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, '1 document deleted successfully');
+    await page.getByText('No documents yet').waitFor();
+
+    // The same file uploaded again is a new upload and registers again.
+    await openWidget(page);
+    await widget(page).locator('.uppy-DashboardContent-back').click();
+    await addFiles(page, [pdf]);
+    await widget(page).getByRole('button', { name: 'Upload 1 file' }).click();
+    await toast(page, 'Document uploaded successfully');
+    await cards(page).filter({ hasText: 'security-policy.pdf' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('lets a viewer read and download documents but not upload or delete them', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    await registerAdmin(page, baseUrl, suffix);
+
+    // The admin uploads a text file and a blank PDF straight through the API, the way the widget does.
+    const body = 'Vendors are reviewed every year against our security requirements.';
+    await uploadThroughApi(page, 'vendor-management.txt', Buffer.from(body), 'text/plain', ['vendors']);
+    await uploadThroughApi(page, 'scanned-contract.pdf', await blankPdf(), 'application/pdf', []);
+
+    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
+      email: `docviewer${suffix}@example.com`,
+      role: 'viewer',
+    });
+    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const viewer = await viewerCtx.newPage();
+    viewer.on('pageerror', (e) => errors.push(e.message));
+    await viewer.goto(`${baseUrl}/login`);
+    await apiCall(viewer, 'POST', '/api/auth/register', {
+      username: `docviewer${suffix}`,
+      email: `docviewer${suffix}@example.com`,
+      password: 'secret123',
+      invitationToken: invite.token,
+    });
+    await viewer.goto(`${baseUrl}/documents`);
+    const card = cards(viewer).filter({ hasText: 'vendor-management.txt' });
+    await card.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    // A file with no readable text says why, in the card.
+    await cards(viewer)
+      .filter({ hasText: 'scanned-contract.pdf' })
+      .getByText('No text could be extracted from this file.', { exact: false })
+      .waitFor({ timeout: 30_000 });
+    await screenshot(viewer, 'documents-viewer-list');
+    expect(await viewer.getByRole('button', { name: 'Upload Files' }).count()).toBe(0);
+    expect(await card.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0);
+
+    // A tag finds it; its text reads back.
+    await viewer.getByRole('button', { name: 'vendors', exact: true }).click();
+    await expect(viewer.getByRole('searchbox', { name: 'Search documents' }).inputValue()).resolves.toBe('vendors');
+    await card.getByRole('button', { name: 'Read the text of vendor-management.txt' }).click();
+    await viewer.getByRole('dialog', { name: 'vendor-management.txt' }).getByText(body).waitFor();
+    await screenshot(viewer, 'documents-viewer');
+
+    expect(errors).toEqual([]);
+    await viewerCtx.close();
+    await ctx.close();
+  });
+});

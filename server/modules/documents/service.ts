@@ -1,0 +1,225 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { documentChunks, documents, users } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { audit } from '../audit/service';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
+import type { ListDocumentsQuery, RegisterDocumentBody } from '../../../common/schemas/documents';
+import type { z } from 'zod';
+import { uploadKeyFromUrl } from '../../storage/keys';
+import type { ObjectStorage } from '../../storage/types';
+import { detectDocumentType } from '../../ingest/detect';
+import { ExtractionError } from '../../ingest/types';
+import type { DocumentRecord } from './presenters';
+
+export type DocumentsCtx = {
+  db: DbOrTx;
+  organizationId: string;
+  workspaceId: string;
+  userId: string;
+  storage: ObjectStorage;
+  /** Tells this process's worker there is work, so a new upload does not wait for the next poll. */
+  wake?: () => void;
+};
+
+const TEXT_KINDS = ['docx', 'xlsx', 'csv', 'text', 'markdown', 'html'];
+// Enough of the file for magic numbers and zip directories; text checks look at this much too.
+const SNIFF_BYTES = 1024 * 1024;
+
+function inTenant(ctx: { organizationId: string; workspaceId: string }): SQL {
+  return and(eq(documents.organizationId, ctx.organizationId), eq(documents.workspaceId, ctx.workspaceId)) as SQL;
+}
+
+function selectDocuments(ctx: DocumentsCtx | Omit<DocumentsCtx, 'userId' | 'storage'>, where?: SQL) {
+  return ctx.db
+    .select({ ...getTableColumns(documents), uploaderName: users.username })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.uploadedBy))
+    .where(where ? and(inTenant(ctx), where) : inTenant(ctx));
+}
+
+/** Drops an incomplete UTF-8 sequence at the end of a prefix, so a text check does not fail on the cut. */
+export function trimIncompleteUtf8(bytes: Uint8Array): Uint8Array {
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const b = bytes[bytes.length - back] ?? 0;
+    if ((b & 0xc0) === 0x80) continue; // continuation byte: keep looking for the lead byte
+    const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+    return need > back ? bytes.subarray(0, bytes.length - back) : bytes;
+  }
+  return bytes;
+}
+
+/**
+ * Registers an uploaded object as a document and queues its extraction. The object must be one Verity made for
+ * the caller's organization, exist, match the stated size and be of a supported type judged by its content; a
+ * refused upload is deleted so no orphan stays behind.
+ */
+export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof RegisterDocumentBody>) {
+  const parsed = uploadKeyFromUrl(input.documentURL);
+  if (!parsed) throw badRequest('documentURL is not an upload link made by Verity. Upload the file again.');
+  if (parsed.organizationId !== ctx.organizationId) throw notFound('Uploaded file');
+  const { key } = parsed;
+  const head = await ctx.storage.head(key);
+  if (!head) throw badRequest('The file was never uploaded, or its upload did not finish. Upload it again.');
+
+  const refuse = async (err: AppError): Promise<never> => {
+    await ctx.storage.delete(key).catch(() => {});
+    throw err;
+  };
+  if (head.size > UPLOAD_MAX_BYTES) await refuse(new AppError(413, 'payload_too_large', 'Files can be at most 50 MB.'));
+  if (head.size === 0) await refuse(badRequest('The file is empty.'));
+  if (input.size > 0 && input.size !== head.size) {
+    await refuse(
+      badRequest(`The uploaded file has ${head.size} bytes, not the ${input.size} stated. Upload it again.`),
+    );
+  }
+  const existing = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, key));
+  if (existing.length > 0) throw conflict('This upload is already registered as a document.');
+
+  let detected: Awaited<ReturnType<typeof detectDocumentType>>;
+  try {
+    const start = await ctx.storage.readStart(key, SNIFF_BYTES);
+    detected = await detectDocumentType(
+      start.length < head.size ? trimIncompleteUtf8(start) : start,
+      input.originalName,
+    );
+  } catch (err) {
+    if (err instanceof ExtractionError) return refuse(badRequest(err.message));
+    throw err;
+  }
+
+  const id = await inTransaction(ctx.db, async (tx) => {
+    const [row] = await tx
+      .insert(documents)
+      .values({
+        organizationId: ctx.organizationId,
+        workspaceId: ctx.workspaceId,
+        storageKey: key,
+        originalName: safeName(input.originalName),
+        mimeType: detected.mime,
+        kind: detected.kind,
+        size: head.size,
+        tags: input.tags,
+        uploadedBy: ctx.userId,
+      })
+      .onConflictDoNothing({ target: documents.storageKey })
+      .returning({ id: documents.id });
+    if (!row) throw conflict('This upload is already registered as a document.');
+    await audit({ ...ctx, db: tx }, 'document_uploaded', 'document', row.id, {
+      name: input.originalName,
+      size: head.size,
+      kind: detected.kind,
+    });
+    return row.id;
+  });
+  ctx.wake?.();
+  return getDocument(ctx, id);
+}
+
+/** A display name without path parts or control characters: `../../etc/passwd` is kept as `passwd`. */
+export function safeName(name: string): string {
+  const printable = [...name].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  const base = printable.split(/[\\/]/).pop() ?? '';
+  const trimmed = base.trim().replace(/^\.+/, '');
+  return trimmed || 'document';
+}
+
+export async function listDocuments(
+  ctx: Omit<DocumentsCtx, 'userId' | 'storage'>,
+  q: z.output<typeof ListDocumentsQuery>,
+) {
+  const conditions: SQL[] = [];
+  if (q.type === 'pdf') conditions.push(eq(documents.kind, 'pdf'));
+  if (q.type === 'image') conditions.push(eq(documents.kind, 'image'));
+  if (q.type === 'text') conditions.push(inArray(documents.kind, TEXT_KINDS));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const nameOrTag = or(
+      ilike(documents.originalName, like),
+      sql`exists (select 1 from unnest(${documents.tags}) as t(tag) where t.tag ilike ${like})`,
+    );
+    if (nameOrTag) conditions.push(nameOrTag);
+  }
+  return selectDocuments(ctx, conditions.length ? and(...conditions) : undefined).orderBy(
+    desc(documents.createdAt),
+    asc(documents.id),
+  );
+}
+
+export async function getDocument(ctx: Omit<DocumentsCtx, 'userId' | 'storage'>, id: string): Promise<DocumentRecord> {
+  const [row] = await selectDocuments(ctx, eq(documents.id, id));
+  if (!row) throw notFound('Document');
+  return row;
+}
+
+/** Every id must be the caller's; otherwise nothing happens (404), like a single unknown id. */
+async function requireAll(ctx: DocumentsCtx, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await selectDocuments(ctx, inArray(documents.id, unique));
+  if (rows.length !== unique.length) {
+    const missing = unique.length - rows.length;
+    throw new AppError(
+      404,
+      'not_found',
+      `${missing} of the selected documents ${missing === 1 ? 'was' : 'were'} not found. Refresh the list and try again.`,
+    );
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return unique.map((id) => byId.get(id)).filter((r): r is DocumentRecord => r !== undefined);
+}
+
+/** Deletes documents with their chunks, then their files (a file that fails to go is swept later). */
+export async function deleteDocuments(ctx: DocumentsCtx, ids: string[]): Promise<number> {
+  const rows = await requireAll(ctx, ids);
+  const deleted = await inTransaction(ctx.db, async (tx) => {
+    const gone = await tx
+      .delete(documents)
+      .where(
+        and(
+          inTenant(ctx),
+          inArray(
+            documents.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .returning({ id: documents.id, key: documents.storageKey, name: documents.originalName });
+    for (const d of gone) await audit({ ...ctx, db: tx }, 'document_deleted', 'document', d.id, { name: d.name });
+    return gone;
+  });
+  await Promise.all(deleted.map((d) => ctx.storage.delete(d.key).catch(() => {})));
+  return deleted.length;
+}
+
+export async function documentsForExport(ctx: DocumentsCtx, ids: string[]) {
+  return requireAll(ctx, ids);
+}
+
+export async function listChunks(
+  ctx: Omit<DocumentsCtx, 'userId' | 'storage'>,
+  id: string,
+  paging: { limit: number; offset: number },
+) {
+  await getDocument(ctx, id);
+  const where = and(eq(documentChunks.documentId, id), eq(documentChunks.organizationId, ctx.organizationId));
+  const rows = await ctx.db
+    .select({
+      ordinal: documentChunks.ordinal,
+      page: documentChunks.page,
+      section: documentChunks.section,
+      text: documentChunks.text,
+    })
+    .from(documentChunks)
+    .where(where)
+    .orderBy(asc(documentChunks.ordinal))
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const [total] = await ctx.db.select({ n: count() }).from(documentChunks).where(where);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Documents of the workspace (organization stats' documentCount). */
+export async function countDocuments(ctx: { db: DbOrTx; organizationId: string; workspaceId: string }) {
+  const [row] = await ctx.db.select({ n: count() }).from(documents).where(inTenant(ctx));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { assertUploadKey } from './keys';
+import { signUpload } from './signing';
+import { StorageKeyError, type ObjectStorage } from './types';
+
+/**
+ * Files under one directory (default DATA_DIR/objects). Upload URLs point at Verity itself
+ * (`PUT /api/objects/local/<key>`), signed with HMAC so only the server can grant them.
+ */
+export class LocalStorage implements ObjectStorage {
+  readonly kind = 'local' as const;
+  private readonly root: string;
+
+  constructor(
+    root: string,
+    private readonly publicUrl: string,
+    private readonly secret: string,
+  ) {
+    this.root = path.resolve(root);
+  }
+
+  /** The file of a key; the key is checked and the result must stay under the root (belt and braces). */
+  pathOf(key: string): string {
+    assertUploadKey(key);
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(this.root + path.sep)) throw new StorageKeyError('Invalid object key');
+    return file;
+  }
+
+  async createUploadUrl(key: string, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string> {
+    assertUploadKey(key);
+    const expires = Math.floor(Date.now() / 1000) + opts.expiresInSeconds;
+    const sig = signUpload(this.secret, { key, expires, maxBytes: opts.maxBytes });
+    const q = new URLSearchParams({ expires: String(expires), max: String(opts.maxBytes), sig });
+    return `${this.publicUrl}/api/objects/local/${key}?${q.toString()}`;
+  }
+
+  /**
+   * Streams a body into place: written to a temporary file first and renamed, so a half-received upload never
+   * becomes an object. Rejects (and leaves nothing) past `maxBytes`.
+   */
+  async writeStream(key: string, body: Readable, maxBytes: number): Promise<number> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+    let size = 0;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const out = fs.createWriteStream(tmp, { flags: 'wx' });
+        body.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > maxBytes) {
+            body.destroy();
+            out.destroy();
+            reject(new TooLargeError());
+          }
+        });
+        body.on('error', reject);
+        out.on('error', reject);
+        out.on('finish', resolve);
+        body.pipe(out);
+      });
+      await fsp.rename(tmp, file);
+      return size;
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
+  async head(key: string) {
+    try {
+      const st = await fsp.stat(this.pathOf(key));
+      return st.isFile() ? { size: st.size } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async readStart(key: string, bytes: number): Promise<Uint8Array> {
+    const handle = await fsp.open(this.pathOf(key), 'r');
+    try {
+      const buf = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buf, 0, bytes, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async read(key: string): Promise<Uint8Array> {
+    return fsp.readFile(this.pathOf(key));
+  }
+
+  async stream(key: string): Promise<Readable> {
+    const file = this.pathOf(key);
+    await fsp.access(file);
+    return fs.createReadStream(file);
+  }
+
+  async delete(key: string): Promise<void> {
+    await fsp.rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
+    const out: Array<{ key: string; modifiedAt: Date }> = [];
+    const base = path.resolve(this.root, prefix);
+    if (!base.startsWith(this.root)) return out;
+    const walk = async (dir: string): Promise<void> => {
+      const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        const full = path.join(dir, e.name);
+        if (e.isDirectory()) await walk(full);
+        else if (e.isFile() && !e.name.endsWith('.part')) {
+          const st = await fsp.stat(full);
+          out.push({ key: path.relative(this.root, full).split(path.sep).join('/'), modifiedAt: st.mtime });
+        }
+      }
+    };
+    await walk(base);
+    return out;
+  }
+}
+
+export class TooLargeError extends Error {}

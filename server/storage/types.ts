@@ -1,0 +1,20 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live. Keys are made by the server (see keys.ts); drivers never trust a key blindly. */
+export interface ObjectStorage {
+  readonly kind: 'local' | 's3';
+  /** A URL the browser PUTs one file body to, valid for `expiresInSeconds`, for at most `maxBytes`. */
+  createUploadUrl(key: string, opts: { maxBytes: number; expiresInSeconds: number; size?: number }): Promise<string>;
+  /** The object's size, or null when there is no such object. */
+  head(key: string): Promise<{ size: number } | null>;
+  /** The first `bytes` bytes (all of a smaller object). */
+  readStart(key: string, bytes: number): Promise<Uint8Array>;
+  /** The whole object. Uploads are at most 50 MB, so this fits in memory. */
+  read(key: string): Promise<Uint8Array>;
+  stream(key: string): Promise<Readable>;
+  delete(key: string): Promise<void>;
+  /** Keys under a prefix with their last-modified time (for sweeping uploads never registered). */
+  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
+}
+
+export class StorageKeyError extends Error {}

@@ -1,0 +1,35 @@
+import { inArray } from 'drizzle-orm';
+import { documents } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import type { ObjectStorage } from '../storage/types';
+
+/** An upload link lives 15 minutes; a file this much older with no document row was abandoned. */
+export const ORPHAN_AGE_MS = 24 * 3600_000;
+
+/**
+ * Deletes uploaded files that were never registered as documents (the browser stopped between PUT and
+ * registration, or registration was refused after a crash). Returns the deleted keys.
+ */
+export async function sweepOrphanUploads(
+  db: DbOrTx,
+  storage: ObjectStorage,
+  opts: { olderThanMs?: number; prefix?: string } = {},
+): Promise<string[]> {
+  const cutoff = Date.now() - (opts.olderThanMs ?? ORPHAN_AGE_MS);
+  const old = (await storage.list(opts.prefix ?? 'org/')).filter((o) => o.modifiedAt.getTime() <= cutoff);
+  const deleted: string[] = [];
+  for (let i = 0; i < old.length; i += 1000) {
+    const batch = old.slice(i, i + 1000).map((o) => o.key);
+    const known = new Set(
+      (await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, batch))).map(
+        (r) => r.key,
+      ),
+    );
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      await storage.delete(key);
+      deleted.push(key);
+    }
+  }
+  return deleted;
+}

@@ -1,0 +1,90 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { ObjectStorage } from '../storage/types';
+import { claimDocuments } from './claim';
+import { processDocument, type Extract } from './process-document';
+import { sweepOrphanUploads } from './sweep';
+
+export type WorkerOptions = {
+  db: Db;
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+  extract: Extract;
+  concurrency: number;
+  /** Idle poll interval; a wake() call skips the wait. */
+  pollMs?: number;
+  /** A claim older than this belongs to a worker that died. */
+  staleMs?: number;
+  /** How often abandoned uploads are swept (0: never). */
+  sweepEveryMs?: number;
+};
+
+export type Worker = { wake: () => void; stop: () => Promise<void> };
+
+/**
+ * The background loop (DESIGN §7) that runs inside `npm start` and alone in `npm run worker`: claim waiting
+ * documents, extract them (off the event loop, in extraction threads), store the chunks; repeat, sleeping when idle.
+ */
+export function startWorker(opts: WorkerOptions): Worker {
+  const pollMs = opts.pollMs ?? 1000;
+  const staleMs = opts.staleMs ?? 10 * 60_000;
+  let stopped = false;
+  let wakeUp: (() => void) | null = null;
+  let running = 0;
+  const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
+  let nextSweep = Date.now() + Math.min(sweepEveryMs, 60_000);
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      const free = opts.concurrency - running;
+      let claimed: Awaited<ReturnType<typeof claimDocuments>> = [];
+      if (free > 0) {
+        try {
+          claimed = await claimDocuments(opts.db, free, staleMs);
+        } catch (err) {
+          if (!stopped) opts.log.error({ err }, 'worker could not claim documents');
+        }
+      }
+      for (const doc of claimed) {
+        running += 1;
+        void processDocument(opts, doc)
+          .then((outcome) => opts.log.info({ documentId: doc.id, outcome }, 'document processed'))
+          .catch((err: unknown) => opts.log.error({ err, documentId: doc.id }, 'document processing crashed'))
+          .finally(() => {
+            running -= 1;
+            wakeUp?.();
+          });
+      }
+      if (sweepEveryMs > 0 && Date.now() >= nextSweep) {
+        nextSweep = Date.now() + sweepEveryMs;
+        await sweepOrphanUploads(opts.db, opts.storage)
+          .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'abandoned uploads removed'))
+          .catch((err: unknown) => opts.log.warn({ err }, 'sweeping abandoned uploads failed'));
+      }
+      if (claimed.length === 0 || running >= opts.concurrency) await sleep();
+    }
+  };
+  const done = loop();
+
+  return {
+    wake: () => wakeUp?.(),
+    stop: async () => {
+      stopped = true;
+      wakeUp?.();
+      await done;
+      // Let in-flight documents finish so their claims are not left to go stale.
+      while (running > 0) await new Promise((r) => setTimeout(r, 20));
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import { useMemo } from 'react';
+import { CircleAlert, FileSearch } from 'lucide-react';
+import type { DocumentChunkView, DocumentView } from '../../../../common/schemas/documents';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { formatNumber } from '../../../lib/format';
+import { useDocumentChunks } from '../api/get-document-chunks';
+
+interface ChunkGroup {
+  key: string;
+  /** 'Page 3 · Access control'; empty when the format has neither pages nor headings. */
+  heading: string;
+  chunks: DocumentChunkView[];
+}
+
+function headingOf(chunk: DocumentChunkView): string {
+  const parts: string[] = [];
+  if (chunk.page !== null) parts.push(`Page ${String(chunk.page)}`);
+  if (chunk.section) parts.push(chunk.section);
+  return parts.join(' · ');
+}
+
+/** Consecutive chunks of the same page and section read as one passage under one heading. */
+function groupChunks(chunks: DocumentChunkView[]): ChunkGroup[] {
+  const groups: ChunkGroup[] = [];
+  for (const chunk of chunks) {
+    const heading = headingOf(chunk);
+    const last = groups.at(-1);
+    if (last && last.heading === heading) last.chunks.push(chunk);
+    else groups.push({ key: String(chunk.ordinal), heading, chunks: [chunk] });
+  }
+  return groups;
+}
+
+function ExtractedText({ document }: { document: DocumentView }) {
+  const query = useDocumentChunks(document.id, { enabled: document.status === 'ready' });
+  const chunks = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const groups = useMemo(() => groupChunks(chunks), [chunks]);
+  const total = query.data?.pages.at(-1)?.total ?? 0;
+
+  if (document.status === 'processing') {
+    return (
+      <div className="flex flex-col items-center gap-3 py-16 text-center text-sm text-muted-foreground">
+        <Spinner className="size-6" label="Processing" />
+        The text is still being extracted. It appears here as soon as processing finishes.
+      </div>
+    );
+  }
+  if (document.status === 'failed') {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertDescription>{document.error ?? 'The text could not be extracted from this file.'}</AlertDescription>
+      </Alert>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6" label="Loading the text" />
+      </div>
+    );
+  }
+  if (query.isError && chunks.length === 0) {
+    return (
+      <Alert variant="destructive">
+        <CircleAlert aria-hidden />
+        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+          {errorMessage(query.error, 'Could not load the text.')}
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  if (chunks.length === 0) {
+    return (
+      <div className="flex flex-col items-center gap-2 py-16 text-center text-sm text-muted-foreground">
+        <FileSearch className="size-6" aria-hidden />
+        No text was found in this document.
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-5">
+      {groups.map((group) => (
+        <section key={group.key} aria-label={group.heading || undefined}>
+          {group.heading && (
+            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-primary uppercase">{group.heading}</h3>
+          )}
+          <div className="grid gap-2">
+            {group.chunks.map((chunk) => (
+              // Plain text on purpose: extracted HTML or Markdown must never render as markup.
+              <p key={chunk.ordinal} className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">
+                {chunk.text}
+              </p>
+            ))}
+          </div>
+        </section>
+      ))}
+      {/* The count only matters once the text is longer than one request's worth. */}
+      {(query.hasNextPage || (query.data?.pages.length ?? 0) > 1) && (
+        <div className="flex flex-col items-center gap-2 border-t pt-4 text-xs text-muted-foreground">
+          <span>
+            Showing {formatNumber(chunks.length)} of {formatNumber(total)} text chunks
+          </span>
+          {query.hasNextPage && (
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => void query.fetchNextPage()}
+              disabled={query.isFetchingNextPage}
+            >
+              {query.isFetchingNextPage && <Spinner className="size-4" label="Loading more text" />}
+              Load more
+            </Button>
+          )}
+          {query.isFetchNextPageError && (
+            <p role="alert" className="text-destructive">
+              {errorMessage(query.error, 'Could not load more text.')}
+            </p>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface DocumentTextDialogProps {
+  document: DocumentView | null;
+  onClose: () => void;
+}
+
+/** The text Verity extracted from a document, by page and section: what answers can cite from it. */
+export function DocumentTextDialog({ document, onClose }: DocumentTextDialogProps) {
+  return (
+    <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="flex max-h-[85vh] max-w-3xl flex-col gap-0 overflow-hidden p-0">
+        <DialogHeader className="border-b px-6 pt-6 pb-4">
+          <DialogTitle className="break-all">{document?.originalName}</DialogTitle>
+          <DialogDescription>
+            Extracted text
+            {document?.status === 'ready' &&
+              ` · ${formatNumber(document.extractedChunks)} ${document.extractedChunks === 1 ? 'chunk' : 'chunks'}`}
+            {document?.pageCount
+              ? ` · ${formatNumber(document.pageCount)} ${document.pageCount === 1 ? 'page' : 'pages'}`
+              : ''}
+          </DialogDescription>
+        </DialogHeader>
+        <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
+          {document && <ExtractedText key={document.id} document={document} />}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
