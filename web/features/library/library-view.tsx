@@ -27,7 +27,7 @@ import { LibraryHealthDialog } from './components/library-health-dialog';
 import { TagFilter } from './components/tag-filter';
 import { LIBRARY_TAB_LABELS, LIBRARY_TABS, isLibraryTab, statusOfTab, type LibraryTab } from './library-tabs';
 import { useAnswerActions } from './use-answer-actions';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLibraryPermissions } from './use-library-permissions';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel live. */
