@@ -20,6 +20,7 @@ import { adminRoutes } from './modules/admin/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { objectRoutes } from './modules/objects/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { qaRoutes } from './modules/qa/routes';
 import { healthRoutes } from './modules/health/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(knowledgeRoutes);
   await app.register(objectRoutes);
   await app.register(documentRoutes);
+  await app.register(qaRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

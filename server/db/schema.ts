@@ -307,3 +307,55 @@ export const documentChunks = pgTable(
     index('document_chunks_search_idx').using('gin', t.searchVector),
   ],
 );
+
+/** A chat (SPEC §3 QA session): the questions one user asked together, e.g. for one customer. */
+export const qaSessions = pgTable(
+  'qa_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    customerName: text('customer_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('qa_sessions_ws_created_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/** One question asked and the answer given, with its type, confidence and sources (SPEC §3 Chat entry). */
+export const qaEntries = pgTable(
+  'qa_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').references(() => qaSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    answerType: text('answer_type').notNull(),
+    confidence: integer('confidence').notNull(),
+    sources: jsonb('sources').$type<unknown[]>().notNull(),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('qa_entries_ws_created_idx').on(t.workspaceId, t.createdAt),
+    index('qa_entries_session_idx').on(t.sessionId),
+    index('qa_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { QUESTION_MAX_LENGTH } from '../constants';
+
+export const ANSWER_TYPES = ['canonical', 'generated', 'draft', 'unknown'] as const;
+export const AnswerType = z.enum(ANSWER_TYPES, {
+  message: 'answerType must be canonical, generated, draft or unknown',
+});
+export type AnswerType = z.infer<typeof AnswerType>;
+
+/** Where an answer came from: a library entry or a place in a document (SPEC §3 Source, extended). */
+export const AnswerSource = z.object({
+  type: z.enum(['library', 'document']),
+  canonicalAnswerId: z.string().optional(),
+  question: z.string().optional(),
+  documentId: z.string().optional(),
+  name: z.string().optional(),
+  pageNumber: z.number().int().nullable().optional(),
+  section: z.string().nullable().optional(),
+  snippet: z.string().optional(),
+  score: z.number(),
+});
+export type AnswerSource = z.infer<typeof AnswerSource>;
+
+/** SPEC §3 Top match: a library entry close to the question, for the side panel. */
+export const TopMatch = z.object({
+  id: z.string(),
+  question: z.string(),
+  similarity: z.number().int(),
+  lastUpdated: z.string(),
+});
+export type TopMatch = z.infer<typeof TopMatch>;
+
+export const QuestionText = z
+  .string({ message: 'Question is required' })
+  .trim()
+  .min(1, 'Question is required')
+  .max(QUESTION_MAX_LENGTH, `Question must be at most ${QUESTION_MAX_LENGTH} characters`);
+
+export const ExistingAnswer = z.object({
+  answer: z.string().max(20_000),
+  answerType: AnswerType,
+  confidence: z.number().min(0).max(100),
+  sources: z.array(AnswerSource).max(20).default([]),
+});
+
+export const AskBody = z.object({
+  question: QuestionText,
+  sessionId: z.uuid({ message: 'sessionId must be a session id' }).optional(),
+  /** SPEC: saving a chat records an answer already shown, without answering again. */
+  existingAnswer: ExistingAnswer.optional(),
+});
+export type AskBody = z.input<typeof AskBody>;
+
+export const QA_BATCH_MAX = 100;
+export const AskManyBody = z.object({
+  questions: z
+    .array(QuestionText, { message: 'questions must be a list' })
+    .min(1, 'Ask at least one question')
+    .max(QA_BATCH_MAX, `At most ${QA_BATCH_MAX} questions can be asked at once`),
+  sessionId: z.uuid({ message: 'sessionId must be a session id' }).optional(),
+});
+export type AskManyBody = z.input<typeof AskManyBody>;
+
+/** SPEC §3 Answer entry, as the Ask screen shows it. */
+export const AnswerEntryView = z.object({
+  id: z.string(),
+  sessionId: z.string().nullable(),
+  question: z.string(),
+  answer: z.string(),
+  answerType: AnswerType,
+  confidence: z.number().int(),
+  sources: z.array(AnswerSource),
+  lastVerified: z.string().nullable(),
+  createdAt: z.string(),
+  matches: z.array(TopMatch),
+});
+export type AnswerEntryView = z.infer<typeof AnswerEntryView>;
+
+export const CreateSessionBody = z.object({
+  title: z.string().trim().min(1, 'Title is required').max(200, 'Title must be at most 200 characters'),
+  customerName: z.string().trim().max(200, 'Customer name must be at most 200 characters').optional(),
+});
+export const UpdateSessionBody = CreateSessionBody.pick({ title: true });
+
+export const SessionView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  title: z.string(),
+  customerName: z.string().nullable(),
+  entryCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const HISTORY_PERIODS = ['today', '7d', '30d', 'all'] as const;
+export const HistoryFilter = z.object({
+  userId: z.uuid({ message: 'userId must be a user id' }).optional(),
+  period: z.enum(HISTORY_PERIODS, { message: 'period must be today, 7d, 30d or all' }).default('all'),
+  answerType: AnswerType.optional(),
+  q: z.string().trim().max(200, 'Search text must be at most 200 characters').optional(),
+});
+export const HistoryQuery = HistoryFilter.extend({
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type HistoryQuery = z.input<typeof HistoryQuery>;
+
+/** SPEC §3 Chat entry (history). */
+export const HistoryEntryView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  question: z.string(),
+  answer: z.string(),
+  answerType: AnswerType,
+  confidence: z.number().int(),
+  sources: z.array(AnswerSource),
+  createdAt: z.string(),
+});
+export type HistoryEntryView = z.infer<typeof HistoryEntryView>;
+
+export const MatchesQuery = z.object({ q: QuestionText });

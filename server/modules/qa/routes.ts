@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AnswerEntryView,
+  AskBody,
+  AskManyBody,
+  CreateSessionBody,
+  HistoryEntryView,
+  HistoryFilter,
+  HistoryQuery,
+  MatchesQuery,
+  SessionView,
+  TopMatch,
+  UpdateSessionBody,
+} from '../../../common/schemas/qa';
+import { IdParams } from '../../../common/schemas/errors';
+import { can } from '../../../common/policies';
+import { toCsv } from '../../../common/import/csv-export';
+import { requireTenant } from '../../http/context';
+import { authorize } from '../../http/policies';
+import * as qa from './service';
+
+const tag = { tags: ['qa'] };
+const SessionId = z.object({ id: z.string() });
+
+export async function qaRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/qa/sessions',
+    { schema: { ...tag, body: CreateSessionBody, response: { 201: SessionId } } },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'qa:ask');
+      const row = await qa.createSession(ctx, req.body);
+      return reply.code(201).send({ id: row.id });
+    },
+  );
+
+  app.put(
+    '/api/qa/sessions/:id',
+    { schema: { ...tag, params: IdParams, body: UpdateSessionBody, response: { 200: SessionId } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'qa:ask');
+      return { id: (await qa.renameSession(ctx, req.params.id, req.body.title)).id };
+    },
+  );
+
+  app.get('/api/qa/sessions', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
+    const ctx = await requireTenant(req);
+    return qa.listSessions(ctx, false);
+  });
+
+  app.post('/api/qa/ask', { schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } }, async (req) => {
+    const ctx = await requireTenant(req);
+    authorize(ctx, 'qa:ask');
+    return qa.ask(ctx, req.body);
+  });
+
+  app.post(
+    '/api/qa/entries',
+    { schema: { ...tag, body: AskManyBody, response: { 200: z.object({ entries: z.array(AnswerEntryView) }) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'qa:ask');
+      return { entries: await qa.askMany(ctx, req.body) };
+    },
+  );
+
+  app.get(
+    '/api/qa/matches',
+    { schema: { ...tag, querystring: MatchesQuery, response: { 200: z.array(TopMatch) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'knowledge:read');
+      return qa.topMatches(ctx, req.query.q);
+    },
+  );
+
+  app.get('/api/qa/sessions/all', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
+    const ctx = await requireTenant(req);
+    return qa.listSessions(ctx, can(ctx.role, 'chat_history:read_all'));
+  });
+
+  app.get(
+    '/api/qa/entries/all',
+    { schema: { ...tag, querystring: HistoryQuery, response: { 200: z.array(HistoryEntryView) } } },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      const { entries, total } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
+      reply.header('X-Total-Count', String(total));
+      return entries;
+    },
+  );
+
+  app.post('/api/qa/entries/export', { schema: { ...tag, body: HistoryFilter } }, async (req, reply) => {
+    const ctx = await requireTenant(req);
+    const { entries } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), {
+      ...req.body,
+      limit: 100_000,
+      offset: 0,
+    });
+    const csv = toCsv([
+      ['createdAt', 'user', 'question', 'answer', 'answerType', 'confidence', 'sources'],
+      ...entries.map((e) => [
+        e.createdAt,
+        e.username ?? '',
+        e.question,
+        e.answer,
+        e.answerType,
+        String(e.confidence),
+        e.sources
+          .map((s) =>
+            s.type === 'library'
+              ? `Library: ${s.question ?? ''}`
+              : `${s.name ?? ''}${s.pageNumber ? ` p.${s.pageNumber}` : ''}`,
+          )
+          .join('; '),
+      ]),
+    ]);
+    return reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="chat_history-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(csv);
+  });
+}
