@@ -20,6 +20,9 @@ import { createMailer } from '../../server/mail/mailer';
 import { createStorage } from '../../server/storage/create';
 import { startWorker } from '../../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../../server/ingest/thread';
+import { retrieveEntries } from '../../server/engine/retrieve';
+import { rankEntries } from '../../server/engine/score';
+import { termWeights } from '../../server/engine/term-weights';
 
 type LibraryItem = { id: string; question: string; answer: string; tags: string[] };
 type Expect =
@@ -45,7 +48,8 @@ function judge(q: Question, given: Given): Outcome {
     return { q, given, correct, wrong: answered && !correct };
   }
   if (q.expect.kind === 'document') {
-    const correct = answered && q.expect.facts.every((f) => text.includes(f.toLowerCase()));
+    // Only an answer from the documents counts: some facts ("30 days") also occur in unrelated library answers.
+    const correct = given.answerType === 'generated' && q.expect.facts.every((f) => text.includes(f.toLowerCase()));
     return { q, given, correct, wrong: answered && !correct };
   }
   return { q, given, correct: !answered, wrong: answered };
@@ -134,7 +138,9 @@ async function main() {
     for (const f of docFiles) {
       const bytes = fs.readFileSync(path.join(docDir, f));
       const { uploadURL } = (await api('POST', '/api/objects/upload')) as { uploadURL: string };
-      await fetch(uploadURL, { method: 'PUT', body: bytes });
+      // The URL names PUBLIC_URL's port; this server listens on a free one.
+      const target = new URL(uploadURL);
+      await fetch(`${base}${target.pathname}${target.search}`, { method: 'PUT', body: bytes });
       await api('PUT', '/api/documents', { documentURL: uploadURL, originalName: f, size: bytes.length, tags: [] });
     }
     for (;;) {
@@ -149,6 +155,32 @@ async function main() {
       await new Promise((r) => setTimeout(r, 100));
     }
 
+    if (process.env.TUNE === '1') {
+      // Threshold sweep on the tuning split only: how the library threshold trades right answers for wrong ones.
+      const me = (await api('GET', '/api/auth/me')) as { user: { organizationId: string } };
+      const ws = (await api('GET', '/api/workspaces')) as Array<{ id: string }>;
+      const scope = { db: database.db, organizationId: me.user.organizationId, workspaceId: ws[0]?.id ?? '' };
+      const tune = questions.filter((q) => q.split === 'tune');
+      const best: Array<{ q: Question; score: number; label: string | null }> = [];
+      for (const q of tune) {
+        const [top] = rankEntries(q.question, await retrieveEntries(scope, q.question), await termWeights(scope));
+        best.push({ q, score: top?.score ?? 0, label: top ? (labelOf.get(top.candidate.id) ?? null) : null });
+      }
+      for (let th = 0.2; th <= 0.8; th += 0.05) {
+        const lib = best.filter((b) => b.q.expect.kind === 'library');
+        const right = lib.filter((b) => b.score >= th && b.q.expect.kind === 'library' && b.label === b.q.expect.entry);
+        const wrong = best.filter(
+          (b) => b.score >= th && !(b.q.expect.kind === 'library' && b.label === b.q.expect.entry),
+        );
+        console.log(
+          `library threshold ${th.toFixed(2)}: top-1 ${((100 * right.length) / lib.length).toFixed(1)}%, ` +
+            `wrong library answers ${wrong.length} of ${best.length}`,
+        );
+      }
+      const rankedRight = best.filter((b) => b.q.expect.kind === 'library' && b.label === b.q.expect.entry).length;
+      console.log(`top candidate is the right entry for ${rankedRight} of ${best.filter((b) => b.q.expect.kind === 'library').length} library questions`);
+      return;
+    }
     const bm25 = baseline();
     const chosen = questions.filter((q) => !SPLIT || q.split === SPLIT);
     const verity: Outcome[] = [];

@@ -3,6 +3,7 @@ import type { BrandProfile } from '../../common/schemas/organizations';
 import { composeExtractive } from './compose';
 import { retrieveChunks, retrieveEntries, type Scope } from './retrieve';
 import { rankEntries } from './score';
+import { termWeights } from './term-weights';
 import { THRESHOLDS } from './thresholds';
 
 export type EngineAnswer = {
@@ -33,7 +34,7 @@ export async function answerQuestion(
   question: string,
   brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'>,
 ): Promise<EngineAnswer> {
-  const ranked = rankEntries(question, await retrieveEntries(scope, question));
+  const ranked = rankEntries(question, await retrieveEntries(scope, question), await termWeights(scope));
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 3)

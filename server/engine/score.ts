@@ -1,36 +1,40 @@
 import type { EntryCandidate } from './retrieve';
 import { termsOf } from './terms';
+import type { TermWeights } from './term-weights';
 
 export type EntryScore = { candidate: EntryCandidate; score: number };
 
-function overlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let n = 0;
-  for (const t of a) if (b.has(t)) n += 1;
-  return n;
+const uniform: TermWeights = { idf: () => 1 };
+
+function weight(terms: Iterable<string>, w: TermWeights): number {
+  let sum = 0;
+  for (const t of terms) sum += w.idf(t);
+  return sum;
 }
 
 /**
- * How well a library entry answers the question, 0–1, from features that each mean something: how much of the
- * question the entry's question covers, how much of the entry's question is about this question (so a narrower
- * entry beats a broad one), question words found only in the answer, and character-trigram similarity.
+ * How well a library entry answers the question, 0–1, from features that each mean something: the share of the
+ * question's (rarity-weighted) terms the entry's question and tags cover, the share of the entry's terms that are
+ * about this question (so a narrower entry beats a broad one), question terms found only in the answer, and
+ * character-trigram similarity of the two questions.
  */
-export function scoreEntry(questionTerms: ReadonlySet<string>, c: EntryCandidate): number {
+export function scoreEntry(questionTerms: ReadonlySet<string>, c: EntryCandidate, w: TermWeights = uniform): number {
   if (questionTerms.size === 0) return c.trigram;
   const entryTerms = new Set(termsOf(`${c.question} ${c.tags.join(' ')}`));
   const answerTerms = new Set(termsOf(c.answer));
-  const shared = overlap(questionTerms, entryTerms);
-  const questionCoverage = shared / questionTerms.size;
-  const entryCoverage = entryTerms.size ? shared / entryTerms.size : 0;
-  let answerOnly = 0;
-  for (const t of questionTerms) if (!entryTerms.has(t) && answerTerms.has(t)) answerOnly += 1;
-  const answerCoverage = answerOnly / questionTerms.size;
-  const score = 0.45 * questionCoverage + 0.25 * entryCoverage + 0.1 * answerCoverage + 0.2 * c.trigram;
+  const shared = [...questionTerms].filter((t) => entryTerms.has(t));
+  const answerOnly = [...questionTerms].filter((t) => !entryTerms.has(t) && answerTerms.has(t));
+  const q = weight(questionTerms, w) || 1;
+  const questionCoverage = weight(shared, w) / q;
+  const entryCoverage = entryTerms.size ? weight(shared, w) / (weight(entryTerms, w) || 1) : 0;
+  const answerCoverage = weight(answerOnly, w) / q;
+  const score = 0.5 * questionCoverage + 0.25 * entryCoverage + 0.1 * answerCoverage + 0.15 * c.trigram;
   return Math.max(0, Math.min(1, score));
 }
 
-export function rankEntries(question: string, candidates: EntryCandidate[]): EntryScore[] {
+export function rankEntries(question: string, candidates: EntryCandidate[], w: TermWeights = uniform): EntryScore[] {
   const terms = new Set(termsOf(question));
   return candidates
-    .map((candidate) => ({ candidate, score: scoreEntry(terms, candidate) }))
+    .map((candidate) => ({ candidate, score: scoreEntry(terms, candidate, w) }))
     .sort((a, b) => b.score - a.score || (a.candidate.status === 'approved' ? -1 : 1));
 }

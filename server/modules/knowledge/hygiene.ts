@@ -22,7 +22,8 @@ type Pair = { kind: 'duplicate' | 'conflict'; similarity: number; reason: string
 const cache = new Map<string, { fingerprint: string; pairs: Pair[] }>();
 const CACHE_WORKSPACES = 200;
 
-async function fingerprint(t: Tenant): Promise<string> {
+/** Changes on every insert, edit, archive and delete of the workspace's entries. */
+export async function libraryFingerprint(t: Tenant): Promise<string> {
   const [row] = await t.db
     .select({ n: count(), latest: max(ca.updatedAt), versions: sql<string>`coalesce(sum(${ca.version}), 0)::text` })
     .from(ca)
@@ -32,7 +33,7 @@ async function fingerprint(t: Tenant): Promise<string> {
 
 /** Near-duplicate and conflicting pairs among the workspace's approved and draft entries. */
 export async function findPairs(t: Tenant): Promise<Pair[]> {
-  const fp = await fingerprint(t);
+  const fp = await libraryFingerprint(t);
   const hit = cache.get(t.workspaceId);
   if (hit && hit.fingerprint === fp) return hit.pairs;
 

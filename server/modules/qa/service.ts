@@ -8,6 +8,7 @@ import { answerQuestion, type EngineAnswer } from '../../engine/answer';
 import { rankEntries } from '../../engine/score';
 import { retrieveEntries } from '../../engine/retrieve';
 import { THRESHOLDS } from '../../engine/thresholds';
+import { termWeights } from '../../engine/term-weights';
 import type {
   AnswerEntryView,
   AnswerSource,
@@ -155,7 +156,7 @@ export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionI
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */
 export async function topMatches(ctx: QaCtx, question: string): Promise<TopMatch[]> {
-  const ranked = rankEntries(question, await retrieveEntries(ctx, question));
+  const ranked = rankEntries(question, await retrieveEntries(ctx, question), await termWeights(ctx));
   return ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 5)
