@@ -34,7 +34,8 @@ export async function answerQuestion(
   question: string,
   brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'>,
 ): Promise<EngineAnswer> {
-  const ranked = rankEntries(question, await retrieveEntries(scope, question), await termWeights(scope));
+  const weights = await termWeights(scope);
+  const ranked = rankEntries(question, await retrieveEntries(scope, question), weights);
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 3)
@@ -66,8 +67,9 @@ export async function answerQuestion(
     };
   }
 
-  const chunks = await retrieveChunks(scope, question);
-  const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? []);
+  const nearMiss = best !== undefined && best.score >= THRESHOLDS.libraryNearMiss;
+  const chunks = nearMiss ? [] : await retrieveChunks(scope, question);
+  const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
   if (extract.text && extract.coverage >= THRESHOLDS.document && extract.matchedTerms >= THRESHOLDS.documentMinTerms) {
     return {
       answer: extract.text,

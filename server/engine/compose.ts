@@ -1,6 +1,7 @@
 import { paragraphsOf, sentencesOf } from '../ingest/sentences';
 import type { ChunkCandidate } from './retrieve';
 import { termsOf } from './terms';
+import type { TermWeights } from './term-weights';
 
 export type Extract = {
   text: string;
@@ -18,8 +19,15 @@ function containsBanned(sentence: string, banned: readonly string[]): boolean {
  * An extractive answer: the document sentences that cover most of the question's terms, best first, at most three,
  * never a sentence containing a banned token. Nothing is written that the documents do not say.
  */
-export function composeExtractive(question: string, chunks: ChunkCandidate[], banned: readonly string[] = []): Extract {
+export function composeExtractive(
+  question: string,
+  chunks: ChunkCandidate[],
+  banned: readonly string[] = [],
+  weights: TermWeights = { idf: () => 1 },
+): Extract {
   const q = new Set(termsOf(question));
+  let qWeight = 0;
+  for (const t of q) qWeight += weights.idf(t);
   type Scored = { sentence: string; terms: Set<string>; chunk: ChunkCandidate; score: number };
   const scored: Scored[] = [];
   chunks.forEach((chunk, rankIndex) => {
@@ -29,7 +37,9 @@ export function composeExtractive(question: string, chunks: ChunkCandidate[], ba
         const terms = new Set(termsOf(sentence).filter((t) => q.has(t)));
         if (terms.size === 0) continue;
         // Ties go to the better-ranked chunk.
-        scored.push({ sentence, terms, chunk, score: terms.size / Math.max(1, q.size) - rankIndex * 0.001 });
+        let w = 0;
+        for (const t of terms) w += weights.idf(t);
+        scored.push({ sentence, terms, chunk, score: w / Math.max(1e-9, qWeight) - rankIndex * 0.001 });
       }
     }
   });
@@ -50,7 +60,7 @@ export function composeExtractive(question: string, chunks: ChunkCandidate[], ba
   }
   return {
     text: picked.map((p) => p.sentence.trim()).join(' '),
-    coverage: q.size ? covered.size / q.size : 0,
+    coverage: qWeight ? [...covered].reduce((sum, t) => sum + weights.idf(t), 0) / qWeight : 0,
     matchedTerms: covered.size,
     chunks: [...byChunk.values()],
   };
