@@ -17,14 +17,18 @@ const ImportPage = lazy(() => import('./features/import/import-page').then((m) =
 const DocumentsPage = lazy(() =>
   import('./features/documents/documents-page').then((m) => ({ default: m.DocumentsPage })),
 );
+const ChatHistoryPage = lazy(() =>
+  import('./features/chat-history/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
+);
 const ComingSoon = lazy(() => import('./features/placeholder/coming-soon').then((m) => ({ default: m.ComingSoon })));
-const NotFoundPage = lazy(() => import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() =>
+  import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /** Screens of SPEC §2 that later issues build; until then each shows its title inside the app shell. */
 const UPCOMING_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.assessments, title: 'Bulk Assessments' },
   { path: `${paths.assessments}/:batchId`, title: 'Assessment detail' },
-  { path: paths.chatHistory, title: 'Chat History' },
   { path: paths.account, title: 'Account Settings' },
   { path: paths.adminSettings, title: 'Workspace Settings' },
 ];
@@ -52,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: paths.library, element: <MainWorkspacePage /> },
           { path: paths.import, element: <ImportPage /> },
           { path: paths.documents, element: <DocumentsPage /> },
+          { path: paths.chatHistory, element: <ChatHistoryPage /> },
           ...UPCOMING_SCREENS.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
         ],
       },

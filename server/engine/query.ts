@@ -1,19 +1,19 @@
-import { tsqueryTerms } from './terms';
+import { tsqueryGroups } from './terms';
 
 /** Most terms a query is built from: the rest of a long question adds cost, not precision. */
 const MAX_GROUPS = 8;
 
 /**
- * The full-text queries retrieval tries in turn, most selective first: every term (AND), then any two terms,
- * then any term (OR). Each is a `to_tsquery('english', …)` string over [a-z0-9] lexemes only.
+ * The full-text queries retrieval tries in turn, most selective first: every concept (AND), then any two, then
+ * any (OR); a concept is a group of spellings ORed together (mfa | multifactor | 2fa). Each is a `to_tsquery('english', …)` string over [a-z0-9] lexemes only.
  *
  * Ranking every row an OR query matches is what makes naive retrieval slow on a big workspace (common words match
  * most chunks); a selective query keeps the set to rank small, and the looser ones only run when it finds too few.
  */
 export function stagedQueries(text: string): string[] {
-  const groups = tsqueryTerms(text)
-    .slice(0, MAX_GROUPS)
-    .map((t) => [t]);
+  const groups = tsqueryGroups(text)
+    .filter((g) => g.length > 0)
+    .slice(0, MAX_GROUPS);
   if (groups.length === 0) return [];
   const group = (g: string[]) => (g.length === 1 ? (g[0] ?? '') : `(${g.join(' | ')})`);
   const stages: string[] = [];

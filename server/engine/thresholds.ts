@@ -4,7 +4,7 @@
  */
 export const THRESHOLDS = {
   /** A library entry scoring at least this answers the question (canonical, or draft for a draft entry). */
-  library: 0.35,
+  library: 0.4,
   /** A document sentence set covering at least this share of the question's terms gives a generated answer. */
   document: 0.7,
   /** …and must match at least this many distinct terms, so a one-word question cannot ride on one word. */

@@ -1,20 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
-import { workspaceModeOf, type WorkspaceMode } from '../../paths';
+import { workspaceModeOf } from '../../paths';
+import { AskView } from '../ask/ask-view';
+import { useLastAsked } from '../ask/use-last-asked';
 import { useOrganizationStats } from '../organizations/api/get-organization-stats';
-import { ComingSoon } from '../placeholder/coming-soon';
 import { useWorkspace } from '../workspaces/use-workspace';
 import { ContextPanel } from './components/context-panel';
+import { TasksView } from './components/tasks-view';
 
 // Its own chunk: the ask screen (the landing page) should not wait for the library's code.
 const LibraryView = lazy(() => import('../library/library-view').then((m) => ({ default: m.LibraryView })));
-
-const MODE_TITLES: Record<WorkspaceMode, string> = {
-  ask: 'Ask Questions',
-  library: 'Knowledge Library',
-  tasks: 'Pending Tasks',
-};
 
 function ModeFallback() {
   return (
@@ -33,6 +29,7 @@ export function MainWorkspacePage() {
   const mode = workspaceModeOf(location) ?? 'ask';
   const { currentWorkspace } = useWorkspace();
   const { data: stats } = useOrganizationStats();
+  const lastAsked = useLastAsked();
   const hasKnowledge = Boolean(stats && (stats.canonicalCount > 0 || stats.documentCount > 0));
 
   return (
@@ -40,14 +37,19 @@ export function MainWorkspacePage() {
       <div className="flex min-w-0 flex-1 flex-col">
         {mode === 'library' ? (
           <Suspense fallback={<ModeFallback />}>
-            {/* Keyed by workspace: a switch starts from a clean search and selection, not the old workspace's ids. */}
-            <LibraryView key={currentWorkspace?.id ?? 'none'} />
+            {/*
+              Keyed by workspace: a switch starts from a clean search and selection, not the old workspace's ids.
+              Keyed by the query too: a link from another screen (?q=, ?tag=) starts the library on that search.
+            */}
+            <LibraryView key={`${currentWorkspace?.id ?? 'none'}${location.search}`} />
           </Suspense>
+        ) : mode === 'tasks' ? (
+          <TasksView key={currentWorkspace?.id ?? 'none'} />
         ) : (
-          <ComingSoon title={MODE_TITLES[mode]} />
+          <AskView />
         )}
       </div>
-      {hasKnowledge && <ContextPanel />}
+      {hasKnowledge && <ContextPanel lastAsked={lastAsked} />}
     </div>
   );
 }

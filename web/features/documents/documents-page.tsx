@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { CircleExclamationPoint, Download, LoaderCircle, Search, Trash2, X } from 'lucide-react';
 import type { DocumentView } from '../../../common/schemas/documents';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -37,7 +38,19 @@ export function DocumentsPage() {
   const documents = useMemo(() => query.data ?? [], [query.data]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
-  const [readingId, setReadingId] = useState<string | null>(null);
+  // An answer's document source links here with ?document=<id>&page=<n>: open that document's text at the page.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [readingId, setReadingId] = useState<string | null>(() => searchParams.get('document'));
+  const [focusPage, setFocusPage] = useState<number | null>(() => {
+    const page = Number(searchParams.get('page'));
+    return Number.isInteger(page) && page > 0 ? page : null;
+  });
+  const closeReading = () => {
+    setReadingId(null);
+    setFocusPage(null);
+    // Drop the link's parameters so a reload does not reopen the dialog.
+    if (searchParams.has('document')) setSearchParams({}, { replace: true });
+  };
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
 
   // Only what is on screen counts as selected: a filter change never leaves hidden documents to be deleted.
@@ -58,7 +71,10 @@ export function DocumentsPage() {
           else next.delete(id);
           return next;
         }),
-      onRead: (document) => setReadingId(document.id),
+      onRead: (document) => {
+        setFocusPage(null);
+        setReadingId(document.id);
+      },
       onDownload: actions.download,
       onDelete: (document) => setDeleteTarget({ kind: 'one', document }),
       onTagClick: (tag) => setSearch(tag),
@@ -211,7 +227,7 @@ export function DocumentsPage() {
         )}
       </div>
 
-      <DocumentTextDialog document={reading} onClose={() => setReadingId(null)} />
+      <DocumentTextDialog document={reading} focusPage={focusPage} onClose={closeReading} />
       <DeleteDocumentsDialog target={deleteTarget} onCancel={() => setDeleteTarget(null)} onConfirm={confirmDelete} />
     </div>
   );

@@ -1,9 +1,10 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { HeartPulse, LoaderCircle, Plus, Search, Upload, X } from 'lucide-react';
 import { LIBRARY_PAGE_MAX } from '../../../common/constants';
 import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
+import { CreateAnswerDialog } from '../../components/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -18,7 +19,6 @@ import { libraryIdsQueryOptions } from './api/get-library-ids';
 import type { LibraryFilter } from './api/library-keys';
 import type { AnswerCardHandlers } from './components/answer-card';
 import { AnswerList } from './components/answer-list';
-import { CreateAnswerDialog } from './components/create-answer-dialog';
 import { DeleteAnswerDialog } from './components/delete-answer-dialog';
 import { EditAnswerDialog } from './components/edit-answer-dialog';
 import { ExportMenu } from './components/export-menu';
@@ -41,10 +41,12 @@ export function LibraryView() {
   const queryClient = useQueryClient();
   const scrollRoot = useRef<HTMLDivElement>(null);
 
-  const [search, setSearch] = useState('');
+  // Other screens link here with ?q= (an answer's source) or ?tag= (a popular tag); read once, the page keys on them.
+  const [searchParams] = useSearchParams();
+  const [search, setSearch] = useState(() => searchParams.get('q') ?? '');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [tab, setTab] = useState<LibraryTab>('all');
-  const [tag, setTag] = useState<string | undefined>();
+  const [tag, setTag] = useState<string | undefined>(() => searchParams.get('tag') || undefined);
   const filter = useMemo<LibraryFilter>(() => ({ q, status: statusOfTab(tab), tag }), [q, tab, tag]);
   const filterKey = JSON.stringify(filter);
   const counts = useLibraryCounts(q, tag);

@@ -1,50 +1,188 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ListTodo, Sparkles, Tags } from 'lucide-react';
-import { TASKS_MODE_STATE } from '../../../paths';
+import { ChevronRight, ListTodo, Sparkles, Tags } from 'lucide-react';
+import type { TopMatch } from '../../../../common/schemas/qa';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { formatDate, formatNumber, formatPercent } from '../../../lib/format';
+import { paths, TASKS_MODE_STATE } from '../../../paths';
+import { PANEL_TASK_COUNT, usePanelTasks, type PendingTask } from '../api/get-pending-tasks';
+import { useOpenTasks } from '../use-open-tasks';
+import { usePopularTags } from '../api/get-popular-tags';
+import { PriorityBadge } from './priority-badge';
 
 interface PanelSectionProps {
   id: string;
   title: string;
   icon: ReactNode;
   action?: ReactNode;
-  emptyText: string;
+  children: ReactNode;
 }
 
-function PanelSection({ id, title, icon, action, emptyText }: PanelSectionProps) {
+function PanelSection({ id, title, icon, action, children }: PanelSectionProps) {
   return (
     <section aria-labelledby={id} className="grid gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h3 id={id} className="flex items-center gap-2 text-sm font-semibold [&_svg]:size-4 [&_svg]:text-muted-foreground">
+        <h3
+          id={id}
+          className="flex items-center gap-2 text-sm font-semibold [&_svg]:size-4 [&_svg]:text-muted-foreground"
+        >
           {icon}
           {title}
         </h3>
         {action}
       </div>
-      <p className="rounded-lg border border-dashed bg-background px-3 py-4 text-center text-xs leading-relaxed text-muted-foreground">
-        {emptyText}
-      </p>
+      {children}
     </section>
   );
 }
 
+function EmptyText({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-lg border border-dashed bg-background px-3 py-4 text-center text-xs leading-relaxed text-muted-foreground">
+      {children}
+    </p>
+  );
+}
+
+function SectionLoading({ label }: { label: string }) {
+  return (
+    <div className="flex justify-center rounded-lg border border-dashed bg-background py-4">
+      <Spinner className="size-4" label={label} />
+    </div>
+  );
+}
+
+/** SPEC §9 match badge: 90 or more green, 75 or more amber, else grey. */
+function matchTone(similarity: number): string {
+  if (similarity >= 90) return 'bg-emerald-100 text-emerald-800';
+  if (similarity >= 75) return 'bg-amber-100 text-amber-800';
+  return 'bg-muted text-slate-700';
+}
+
+function libraryLink(params: Record<string, string>): string {
+  return `${paths.library}?${new URLSearchParams(params).toString()}`;
+}
+
+const cardClass = 'rounded-lg border bg-background p-3 shadow-xs';
+
+function TopMatches({ lastAsked }: { lastAsked: LastAsked | null }) {
+  if (!lastAsked) return <EmptyText>Upload documents or add Q&amp;A entries to see relevant matches here</EmptyText>;
+  if (lastAsked.matches.length === 0) return <EmptyText>No library entries are close to the last question.</EmptyText>;
+  return (
+    <div className="grid gap-2">
+      <p className="truncate text-xs text-muted-foreground" title={lastAsked.question}>
+        For “{lastAsked.question}”
+      </p>
+      <ul className="grid gap-2" aria-label={`Matches for "${lastAsked.question}"`}>
+        {lastAsked.matches.map((match) => (
+          <li key={match.id} className={cardClass}>
+            <div className="flex items-start gap-2">
+              <p className="line-clamp-2 min-w-0 flex-1 text-sm leading-snug font-medium break-words">
+                {match.question}
+              </p>
+              <span
+                className={cn(
+                  'shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold tabular-nums',
+                  matchTone(match.similarity),
+                )}
+                aria-label={`${formatPercent(match.similarity)} match`}
+              >
+                {formatPercent(match.similarity)}
+              </span>
+            </div>
+            <div className="mt-2 flex items-center justify-between gap-2 text-xs text-muted-foreground">
+              <span>Updated {formatDate(match.lastUpdated)}</span>
+              <Link
+                to={libraryLink({ q: match.question })}
+                className="flex items-center rounded-sm font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                aria-label={`View "${match.question}" in the library`}
+              >
+                View
+                <ChevronRight className="size-3.5" aria-hidden />
+              </Link>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function TaskCard({ task }: { task: PendingTask }) {
+  return (
+    <li className={cardClass}>
+      <div className="flex items-center justify-between gap-2">
+        <PriorityBadge priority={task.priority} />
+        <span className="text-xs text-muted-foreground">Asked {formatDate(task.askedAt)}</span>
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm leading-snug font-medium break-words">{task.title}</p>
+      {task.assignee && <p className="mt-1 text-xs text-muted-foreground">Assigned to {task.assignee}</p>}
+    </li>
+  );
+}
+
+const NO_TASKS: PendingTask[] = [];
+
+function PendingTasks() {
+  const recent = usePanelTasks();
+  const open = useOpenTasks(recent.data ?? NO_TASKS);
+  if (recent.isPending || open.checking) return <SectionLoading label="Loading tasks" />;
+  const tasks = open.tasks.slice(0, PANEL_TASK_COUNT);
+  if (tasks.length === 0) return <EmptyText>Complete tasks will appear here</EmptyText>;
+  return (
+    <ul className="grid gap-2" aria-label="Pending tasks">
+      {tasks.map((task) => (
+        <TaskCard key={task.id} task={task} />
+      ))}
+    </ul>
+  );
+}
+
+function PopularTags() {
+  const tags = usePopularTags();
+  if (tags.isPending) return <SectionLoading label="Loading tags" />;
+  if (tags.isError || tags.data.length === 0) return <EmptyText>No tags available</EmptyText>;
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label="Popular tags">
+      {tags.data.map(({ tag, count }) => (
+        <li key={tag}>
+          <Link
+            to={libraryLink({ tag })}
+            className="flex items-center gap-1 rounded-full border bg-background px-2.5 py-1 text-xs text-slate-700 outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+            title={`Show library entries tagged "${tag}"`}
+          >
+            {tag}
+            <span className="text-muted-foreground tabular-nums">{formatNumber(count)}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface LastAsked {
+  question: string;
+  matches: TopMatch[];
+}
+
 /**
- * SPEC "Context & Tasks panel". Matches, tasks and tags have no source yet, so each section shows its empty text;
- * the lists arrive with the answer engine and task features.
+ * SPEC "Context & Tasks panel": library entries close to the last question asked, the workspace's unanswered
+ * questions as tasks, and the library's most used tags.
  */
-export function ContextPanel() {
+export function ContextPanel({ lastAsked }: { lastAsked: LastAsked | null }) {
   const { pathname } = useLocation();
   return (
-    <aside aria-labelledby="context-panel-heading" className="hidden w-80 shrink-0 flex-col gap-6 overflow-y-auto border-l bg-surface px-5 py-6 lg:flex">
+    <aside
+      aria-labelledby="context-panel-heading"
+      className="hidden w-80 shrink-0 flex-col gap-6 overflow-y-auto border-l bg-surface px-5 py-6 lg:flex"
+    >
       <h2 id="context-panel-heading" className="text-base font-semibold">
         Context &amp; Tasks
       </h2>
-      <PanelSection
-        id="top-matches-heading"
-        title="Top Matching Answers"
-        icon={<Sparkles aria-hidden />}
-        emptyText="Upload documents or add Q&A entries to see relevant matches here"
-      />
+      <PanelSection id="top-matches-heading" title="Top Matching Answers" icon={<Sparkles aria-hidden />}>
+        <TopMatches lastAsked={lastAsked} />
+      </PanelSection>
       <PanelSection
         id="pending-tasks-heading"
         title="Pending Tasks"
@@ -53,14 +191,19 @@ export function ContextPanel() {
           <Link
             to={pathname}
             state={TASKS_MODE_STATE}
+            // A link to the current path replaces the entry by default; tasks mode needs its own so Back leaves it.
+            replace={false}
             className="rounded-sm text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
           >
             View All
           </Link>
         }
-        emptyText="Complete tasks will appear here"
-      />
-      <PanelSection id="popular-tags-heading" title="Popular Tags" icon={<Tags aria-hidden />} emptyText="No tags available" />
+      >
+        <PendingTasks />
+      </PanelSection>
+      <PanelSection id="popular-tags-heading" title="Popular Tags" icon={<Tags aria-hidden />}>
+        <PopularTags />
+      </PanelSection>
     </aside>
   );
 }

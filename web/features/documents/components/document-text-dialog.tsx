@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { CircleAlert, FileSearch } from 'lucide-react';
 import type { DocumentChunkView, DocumentView } from '../../../../common/schemas/documents';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
@@ -35,11 +35,21 @@ function groupChunks(chunks: DocumentChunkView[]): ChunkGroup[] {
   return groups;
 }
 
-function ExtractedText({ document }: { document: DocumentView }) {
+function ExtractedText({ document, focusPage }: { document: DocumentView; focusPage: number | null }) {
   const query = useDocumentChunks(document.id, { enabled: document.status === 'ready' });
   const chunks = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const groups = useMemo(() => groupChunks(chunks), [chunks]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
+  const focusKey = focusPage === null ? null : (groups.find((g) => g.chunks[0]?.page === focusPage)?.key ?? null);
+  const focusRef = useRef<HTMLElement>(null);
+  const scrolledTo = useRef<string | null>(null);
+
+  // A cited page is scrolled into view once, when its text has loaded; later renders leave the reader's scroll alone.
+  useEffect(() => {
+    if (focusKey === null || scrolledTo.current === focusKey) return;
+    scrolledTo.current = focusKey;
+    focusRef.current?.scrollIntoView({ block: 'start' });
+  }, [focusKey]);
 
   if (document.status === 'processing') {
     return (
@@ -89,7 +99,13 @@ function ExtractedText({ document }: { document: DocumentView }) {
   return (
     <div className="grid gap-5">
       {groups.map((group) => (
-        <section key={group.key} aria-label={group.heading || undefined}>
+        <section
+          key={group.key}
+          ref={group.key === focusKey ? focusRef : undefined}
+          aria-label={group.heading || undefined}
+          aria-current={group.key === focusKey ? 'location' : undefined}
+          className={group.key === focusKey ? '-mx-3 scroll-mt-2 rounded-lg bg-accent/60 px-3 py-2' : undefined}
+        >
           {group.heading && (
             <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-primary uppercase">{group.heading}</h3>
           )}
@@ -133,11 +149,13 @@ function ExtractedText({ document }: { document: DocumentView }) {
 
 interface DocumentTextDialogProps {
   document: DocumentView | null;
+  /** A page to scroll to and highlight, e.g. the one an answer cites; null opens at the top. */
+  focusPage?: number | null;
   onClose: () => void;
 }
 
 /** The text Verity extracted from a document, by page and section: what answers can cite from it. */
-export function DocumentTextDialog({ document, onClose }: DocumentTextDialogProps) {
+export function DocumentTextDialog({ document, focusPage = null, onClose }: DocumentTextDialogProps) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex max-h-[85vh] max-w-3xl flex-col gap-0 overflow-hidden p-0">
@@ -153,7 +171,7 @@ export function DocumentTextDialog({ document, onClose }: DocumentTextDialogProp
           </DialogDescription>
         </DialogHeader>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-          {document && <ExtractedText key={document.id} document={document} />}
+          {document && <ExtractedText key={document.id} document={document} focusPage={focusPage} />}
         </div>
       </DialogContent>
     </Dialog>

@@ -27,7 +27,7 @@ import { formatDate } from '../../../lib/format';
 import { useOrganizationUsers } from '../api/get-organization-users';
 import { useUpdateCanonicalAnswer } from '../api/update-canonical-answer';
 import type { LibraryPermissions } from '../use-library-permissions';
-import { AnswerFormFields } from './answer-form-fields';
+import { AnswerFormFields } from '../../../components/knowledge/answer-form-fields';
 import { AnswerMeta } from './answer-meta';
 import { STATUS_LABELS } from './status-badge';
 import { VersionHistory } from './version-history';

@@ -1,43 +1,47 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { LibraryFormValues, tagsFromText } from '../../../../common/schemas/knowledge';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
-import { useCreateCanonicalAnswer } from '../api/create-canonical-answer';
+import { LibraryFormValues, tagsFromText } from '../../../common/schemas/knowledge';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { toast } from '../ui/use-toast';
+import { errorMessage, isApiRequestError } from '../../lib/api';
 import { AnswerFormFields } from './answer-form-fields';
+import { useCreateCanonicalAnswer } from './use-create-canonical-answer';
 
 interface CreateAnswerDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Managers and admins add approved entries; contributors add drafts for them to approve. */
   asDraft: boolean;
+  /** Prefills the question, e.g. one the Ask screen could not answer. Read when the dialog mounts. */
+  defaultQuestion?: string;
+  /** Called once the entry is saved, before the dialog closes. */
+  onCreated?: () => void;
 }
 
 const EMPTY: LibraryFormValues = { question: '', answer: '', tags: '' };
 
 /** SPEC "Add New Canonical Answer": question, answer and comma-separated tags. */
-export function CreateAnswerDialog({ open, onOpenChange, asDraft }: CreateAnswerDialogProps) {
+export function CreateAnswerDialog({
+  open,
+  onOpenChange,
+  asDraft,
+  defaultQuestion,
+  onCreated,
+}: CreateAnswerDialogProps) {
   const createMutation = useCreateCanonicalAnswer();
+  const initial: LibraryFormValues = { ...EMPTY, question: defaultQuestion ?? '' };
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(LibraryFormValues), defaultValues: EMPTY });
+  } = useForm({ resolver: zodResolver(LibraryFormValues), defaultValues: initial });
 
   const close = (next: boolean) => {
-    if (!next) reset(EMPTY);
+    if (!next) reset(initial);
     onOpenChange(next);
   };
 
@@ -52,6 +56,7 @@ export function CreateAnswerDialog({ open, onOpenChange, asDraft }: CreateAnswer
       {
         onSuccess: () => {
           toast({ title: 'Canonical answer created successfully', variant: 'success' });
+          onCreated?.();
           close(false);
         },
         onError: (error) => {

@@ -1,6 +1,6 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { TextField } from '../../../components/ui/text-field';
-import { TextareaField } from '../../../components/ui/textarea-field';
+import { TextField } from '../ui/text-field';
+import { TextareaField } from '../ui/textarea-field';
 
 interface AnswerFormFieldsProps {
   question: UseFormRegisterReturn;

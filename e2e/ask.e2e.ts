@@ -1,0 +1,350 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, screenshot } from './browser';
+import { apiCall, registerAdmin, uniqueSuffix } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const ENCRYPTION_QUESTION = 'Do you encrypt customer data at rest?';
+const ENCRYPTION_ANSWER = 'Yes. All customer data is encrypted at rest with AES-256, and keys are rotated every year.';
+const SSO_QUESTION = 'Do you support single sign-on for customer accounts?';
+const SSO_ANSWER = 'Yes, we support SAML 2.0 and OpenID Connect single sign-on for all customer accounts.';
+const PARAPHRASE = 'Is customer data encrypted at rest?';
+const UNCOVERED = 'Do you run a public bug bounty program for security researchers?';
+
+const ACCESS_SENTENCE = 'Access to production systems requires single sign-on and hardware security keys.';
+
+/** A two-page policy; the access-control text is on page 2, so a source can point at that page. */
+function policyPdf(): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', margin: 56 });
+    const parts: Buffer[] = [];
+    doc.on('data', (part: Buffer) => parts.push(part));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.on('error', reject);
+    doc.fontSize(20).text('Information Security Policy');
+    doc.moveDown().fontSize(14).text('1. Data Retention');
+    doc.moveDown(0.5).fontSize(11).text('Backups are kept for thirty days in a second region.');
+    doc.addPage();
+    doc.fontSize(14).text('2. Access Control');
+    doc.moveDown(0.5).fontSize(11).text(`${ACCESS_SENTENCE} Access is reviewed every quarter by the security team.`);
+    doc.end();
+  });
+}
+
+/** Uploads bytes the way the upload widget does: a signed PUT, then registration. */
+async function uploadThroughApi(page: Page, name: string, bytes: Buffer, mimeType: string) {
+  const { uploadURL } = await apiCall<{ uploadURL: string }>(page, 'POST', '/api/objects/upload', {
+    size: bytes.length,
+  });
+  const status = await page.evaluate(
+    async ({ url, base64, type }) => {
+      const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return (await fetch(url, { method: 'PUT', body, headers: { 'content-type': type } })).status;
+    },
+    { url: uploadURL, base64: bytes.toString('base64'), type: mimeType },
+  );
+  expect(status).toBe(200);
+  await apiCall(page, 'PUT', '/api/documents', {
+    documentURL: uploadURL,
+    originalName: name,
+    mimeType,
+    size: bytes.length,
+    tags: ['uploaded'],
+  });
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+}
+
+/** The chat follows new answers with a smooth scroll; screenshots wait until it has reached the bottom. */
+async function scrolledToBottom(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.querySelector('[aria-label="Messages"]')?.parentElement;
+    return root !== null && root !== undefined && root.scrollTop + root.clientHeight >= root.scrollHeight - 2;
+  });
+}
+
+function messages(page: Page) {
+  return page.getByRole('list', { name: 'Messages' }).getByRole('article');
+}
+
+async function ask(page: Page, text: string) {
+  const composer = page.getByRole('textbox', { name: 'Question' });
+  await composer.fill(text);
+  await composer.press('Enter');
+  // SPEC §5: the box is cleared once the question is sent.
+  await page.waitForFunction(
+    () => (document.querySelector('textarea[aria-label="Question"]') as HTMLTextAreaElement).value === '',
+  );
+}
+
+describe('ask questions and chat history', () => {
+  it('answers from the library, flags what it cannot answer, batches, saves chats and exports history', async () => {
+    const ctx = await browser.newContext({
+      viewport: { width: 1440, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    const { username } = await registerAdmin(page, baseUrl, suffix);
+
+    // Two approved entries, created the way the library does it.
+    await apiCall(page, 'POST', '/api/canonical-answers', {
+      question: ENCRYPTION_QUESTION,
+      answer: ENCRYPTION_ANSWER,
+      tags: ['encryption', 'data protection'],
+      status: 'approved',
+    });
+    await apiCall(page, 'POST', '/api/canonical-answers', {
+      question: SSO_QUESTION,
+      answer: SSO_ANSWER,
+      tags: ['sso', 'authentication', 'encryption'],
+      status: 'approved',
+    });
+
+    // The welcome card, and the side panel now that the workspace has answers.
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+    const panel = page.getByRole('complementary', { name: 'Context & Tasks' });
+    await panel.getByRole('link', { name: /encryption\s*2/ }).waitFor();
+    await panel.getByText('Upload documents or add Q&A entries to see relevant matches here').waitFor();
+    await panel.getByText('Complete tasks will appear here').waitFor();
+    await page.getByText('0/2000').waitFor();
+    await screenshot(page, 'ask-empty');
+
+    // A paraphrase of a library question gets the library's answer, verbatim, with its source.
+    await ask(page, PARAPHRASE);
+    const first = messages(page).filter({ hasText: PARAPHRASE });
+    await first
+      .getByText('Processing your question...')
+      .or(first.getByText('Canonical Answer', { exact: true }))
+      .first()
+      .waitFor();
+    await first.getByText('Canonical Answer', { exact: true }).waitFor();
+    await first.getByText(ENCRYPTION_ANSWER).waitFor();
+    await first.getByRole('link', { name: new RegExp(ENCRYPTION_QUESTION.replace('?', '\\?')) }).waitFor();
+    await first.getByText(/^Confidence \d+%$/).waitFor();
+    // The panel's top matches follow the last question.
+    await panel
+      .getByRole('list', { name: `Matches for "${PARAPHRASE}"` })
+      .getByText(ENCRYPTION_QUESTION)
+      .waitFor();
+
+    await first.getByRole('button', { name: 'Copy answer' }).click();
+    await toast(page, 'Copied to clipboard');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(ENCRYPTION_ANSWER);
+
+    // A question nothing covers is flagged, offered to the library and becomes a pending task.
+    await ask(page, UNCOVERED);
+    const uncovered = messages(page).filter({ hasText: UNCOVERED });
+    await uncovered.getByText('Needs Review', { exact: true }).waitFor();
+    await uncovered.getByRole('button', { name: 'Add to library' }).waitFor();
+    await panel.getByRole('list', { name: 'Pending tasks' }).getByText(UNCOVERED).waitFor();
+    await panel.getByText(`Assigned to ${username}`).waitFor();
+
+    // Two lines are two questions, sent as one batch.
+    const composer = page.getByRole('textbox', { name: 'Question' });
+    await composer.fill('Do you support SSO for customer accounts?\nHow long do you keep backups of customer data?');
+    await page
+      .getByText(/^\d+\/2000$/)
+      .filter({ hasNotText: '0/2000' })
+      .waitFor();
+    await composer.press('Enter');
+    const sso = messages(page).filter({ hasText: 'Do you support SSO for customer accounts?' });
+    await sso.getByText(SSO_ANSWER).waitFor();
+    await messages(page)
+      .filter({ hasText: 'How long do you keep backups' })
+      .getByText('Needs Review', { exact: true })
+      .waitFor();
+    expect(await messages(page).count()).toBe(4);
+    await scrolledToBottom(page);
+    await screenshot(page, 'ask-answers');
+
+    // Answer the uncovered question from the chat: the library dialog opens with the question filled in.
+    await uncovered.getByRole('button', { name: 'Add to library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add New Canonical Answer' });
+    expect(await dialog.getByLabel('Question').inputValue()).toBe(UNCOVERED);
+    await dialog.getByLabel('Answer').fill('Yes, researchers report issues through our public bug bounty program.');
+    await dialog.getByLabel('Tags').fill('security testing');
+    await dialog.getByRole('button', { name: 'Create Answer' }).click();
+    await toast(page, 'Canonical answer created successfully');
+    await dialog.waitFor({ state: 'hidden' });
+    await panel.getByRole('link', { name: /security testing\s*1/ }).waitFor();
+    await uncovered.getByText('Added to the library. Ask again to get the new answer.').waitFor();
+    // Now answered in the library, the question is no longer a pending task.
+    await panel.getByRole('list', { name: 'Pending tasks' }).getByText(UNCOVERED).waitFor({ state: 'detached' });
+
+    // Ask it again: now the library answers it, and the panel shows its context.
+    await ask(page, 'Is there a bug bounty program for security researchers?');
+    await messages(page)
+      .filter({ hasText: 'Is there a bug bounty program' })
+      .getByText('Canonical Answer', { exact: true })
+      .waitFor();
+    await scrolledToBottom(page);
+    await screenshot(page, 'ask-context-panel');
+
+    // Tasks mode lists every unanswered question.
+    await panel.getByRole('link', { name: 'View All' }).click();
+    await page.getByRole('heading', { name: 'Pending Tasks', level: 1 }).waitFor();
+    await page
+      .getByRole('list', { name: 'Pending tasks' })
+      .first()
+      .getByText('How long do you keep backups of customer data?')
+      .waitFor();
+    await screenshot(page, 'ask-tasks');
+    await page.goBack();
+    // Coming back shows the same conversation.
+    await messages(page).filter({ hasText: PARAPHRASE }).waitFor();
+
+    // A library source opens the library searched for that entry.
+    await messages(page)
+      .filter({ hasText: PARAPHRASE })
+      .getByRole('link', { name: new RegExp(ENCRYPTION_QUESTION.replace('?', '\\?')) })
+      .click();
+    await page.waitForURL('**/library?q=*');
+    await page.getByRole('list', { name: 'Canonical answers' }).getByText(ENCRYPTION_ANSWER).waitFor();
+    await page.getByRole('link', { name: 'Ask Questions' }).click();
+    await messages(page).filter({ hasText: PARAPHRASE }).waitFor();
+
+    // Bulk Import: a customer's questionnaire replaces the chat, after asking to save it.
+    const questionnaire = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-ask-')), 'acme-questionnaire.csv');
+    fs.writeFileSync(
+      questionnaire,
+      'Vendor questionnaire 2025\n\nID,Question,Response\nQ1,Do you encrypt customer data at rest?,\nQ2,Do you have a tested disaster recovery plan?,\n',
+    );
+    await page.getByRole('button', { name: 'Bulk Import' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Assessment Import' });
+    const importButton = bulk.getByRole('button', { name: 'Import Assessment' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await bulk.getByLabel('Customer/Account Name *').fill('Acme Corp');
+    await bulk.getByLabel('Assessment File *').setInputFiles(questionnaire);
+    await bulk.getByText(/^Selected: acme-questionnaire\.csv \([\d.]+ KB\)$/).waitFor();
+    await screenshot(page, 'ask-bulk-import');
+    await importButton.click();
+    const confirm = page.getByRole('alertdialog', { name: 'Start New Assessment?' });
+    await confirm.getByText('Starting a bulk assessment for Acme Corp will:').waitFor();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Bulk Import Started');
+    await page.getByText('Current chat: Bulk Assessment - Acme Corp').waitFor();
+    await messages(page)
+      .filter({ hasText: 'Do you encrypt customer data at rest?' })
+      .getByText(ENCRYPTION_ANSWER)
+      .waitFor();
+    await messages(page)
+      .filter({ hasText: 'Do you have a tested disaster recovery plan?' })
+      .getByText('Needs Review', { exact: true })
+      .waitFor();
+    expect(await messages(page).count()).toBe(2);
+
+    // New Chat saves the chat and starts over.
+    await page.getByRole('button', { name: 'New Chat' }).click();
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+    expect(await page.getByText('Save Warning').count()).toBe(0);
+
+    // Chat History: every question, its session, the filters and the CSV export.
+    await page.getByRole('link', { name: 'Chat History' }).click();
+    await page.waitForURL('**/chat-history');
+    const questions = page.getByRole('list', { name: 'Questions' });
+    await questions.getByRole('article', { name: PARAPHRASE }).waitFor();
+    await questions.getByRole('article', { name: UNCOVERED }).waitFor();
+    // Saving the chat re-sent its answers; the server kept each once.
+    expect(await questions.getByRole('article').count()).toBe(7);
+    await screenshot(page, 'chat-history');
+
+    await page.getByRole('combobox', { name: 'Answer type' }).click();
+    await page.getByRole('option', { name: 'Needs Review' }).click();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Questions"] article').length === 3);
+    await page.getByRole('searchbox', { name: 'Search chat history' }).fill('backups');
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Questions"] article').length === 1);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^chat_history-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain('How long do you keep backups of customer data?');
+    expect(csv).not.toContain(PARAPHRASE);
+    await toast(page, 'Export successful');
+
+    await page.getByRole('searchbox', { name: 'Search chat history' }).fill('');
+    await page.getByRole('tab', { name: 'Chat Sessions' }).click();
+    const sessions = page.getByRole('list', { name: 'Chat sessions' });
+    await sessions.getByRole('article', { name: PARAPHRASE }).getByText('5 questions').waitFor();
+    const acme = sessions.getByRole('article', { name: 'Bulk Assessment - Acme Corp' });
+    await acme.getByText('2 questions').waitFor();
+    await acme.getByText(/ · Acme Corp$/).waitFor();
+    await screenshot(page, 'chat-history-sessions');
+
+    // A viewer reads answers but cannot ask, and is told why.
+    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
+      email: `viewer${suffix}@example.com`,
+      role: 'viewer',
+    });
+    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const viewer = await viewerCtx.newPage();
+    viewer.on('pageerror', (e) => errors.push(e.message));
+    await viewer.goto(`${baseUrl}/login`);
+    await apiCall(viewer, 'POST', '/api/auth/register', {
+      username: `viewer${suffix}`,
+      email: `viewer${suffix}@example.com`,
+      password: 'secret123',
+      invitationToken: invite.token,
+    });
+    await viewer.goto(`${baseUrl}/dashboard`);
+    await viewer.getByText('Viewers can read answers but not ask questions.', { exact: false }).waitFor();
+    expect(await viewer.getByRole('textbox', { name: 'Question' }).isDisabled()).toBe(true);
+    await viewerCtx.close();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('answers from a document and opens the cited page', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await registerAdmin(page, baseUrl, uniqueSuffix());
+    await uploadThroughApi(page, 'security-policy.pdf', await policyPdf(), 'application/pdf');
+
+    await page.goto(`${baseUrl}/documents`);
+    await page.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Ask Questions' }).click();
+
+    await ask(page, 'Does access to production systems require hardware security keys?');
+    const message = messages(page).first();
+    await message.getByText('Generated Answer', { exact: true }).waitFor();
+    await message.getByText(ACCESS_SENTENCE, { exact: false }).first().waitFor();
+    const source = message.getByRole('link', { name: /security-policy\.pdf/ });
+    await source.getByText('Page 2').waitFor();
+    await screenshot(page, 'ask-document-answer');
+
+    // The source opens the document's text at the cited page.
+    await source.click();
+    await page.waitForURL('**/documents?document=*');
+    const dialog = page.getByRole('dialog', { name: 'security-policy.pdf' });
+    const cited = dialog.locator('section[aria-current="location"]');
+    await cited.getByText(/Page 2/).waitFor();
+    await cited.getByText(ACCESS_SENTENCE, { exact: false }).waitFor();
+    await screenshot(page, 'ask-document-source');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).search).toBe('');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser';
+import { apiCall, registerAdmin, uniqueSuffix } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+describe('chat history', () => {
+  it('pages the chat history and shows each person what they may see', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    await registerAdmin(page, baseUrl, suffix);
+    const questions = Array.from({ length: 30 }, (_, i) => `Is control number ${i + 1} reviewed every quarter?`);
+    await apiCall(page, 'POST', '/api/qa/entries', { questions });
+
+    // A contributor asks one question of their own.
+    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
+      email: `contrib${suffix}@example.com`,
+      role: 'contributor',
+    });
+    const otherCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await otherCtx.newPage();
+    other.on('pageerror', (e) => errors.push(e.message));
+    await other.goto(`${baseUrl}/login`);
+    await apiCall(other, 'POST', '/api/auth/register', {
+      username: `contrib${suffix}`,
+      email: `contrib${suffix}@example.com`,
+      password: 'secret123',
+      invitationToken: invite.token,
+    });
+    await apiCall(other, 'POST', '/api/qa/ask', { question: 'Who reviews vendor contracts?' });
+
+    // The admin sees everyone's questions, 25 to a page, and can narrow them to one person.
+    await page.goto(`${baseUrl}/chat-history`);
+    await page.getByText('Showing 1–25 of 31 questions').first().waitFor();
+    await page.getByRole('button', { name: 'Next' }).first().click();
+    await page.getByText('Showing 26–31 of 31 questions').first().waitFor();
+    // A batch's answers share one timestamp, so which six land here is not fixed; how many is.
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Questions"] article').length === 6);
+    await page.getByRole('combobox', { name: 'User' }).click();
+    await page.getByRole('option', { name: `contrib${suffix}` }).click();
+    await page.getByRole('list', { name: 'Questions' }).getByText('Who reviews vendor contracts?').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Questions"] article').length === 1);
+    await page.getByRole('combobox', { name: 'Time period' }).click();
+    await page.getByRole('option', { name: 'Today' }).click();
+    await page.getByRole('list', { name: 'Questions' }).getByText('Who reviews vendor contracts?').waitFor();
+
+    // The contributor sees only their own questions and no user filter.
+    await other.goto(`${baseUrl}/chat-history`);
+    await other.getByRole('list', { name: 'Questions' }).getByText('Who reviews vendor contracts?').waitFor();
+    expect(await other.getByRole('list', { name: 'Questions' }).getByRole('article').count()).toBe(1);
+    expect(await other.getByRole('combobox', { name: 'User' }).count()).toBe(0);
+    await otherCtx.close();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

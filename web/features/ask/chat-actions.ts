@@ -1,0 +1,217 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QA_BATCH_MAX, type AnswerEntryView } from '../../../common/schemas/qa';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { askQuestion } from './api/ask-question';
+import { askQuestions } from './api/ask-questions';
+import { createSession } from './api/create-session';
+import { invalidateAfterAsking } from './api/qa-keys';
+import { renameSession } from './api/rename-session';
+import { answeredMessage, EMPTY_CHAT, getChat, loadingMessage, updateChat, type ChatMessage } from './chat-store';
+import { sessionTitleFrom, splitQuestions } from './split-questions';
+
+/** SPEC §9 default session title. */
+export const NEW_CHAT_TITLE = 'New Chat';
+
+async function ensureSession(key: string): Promise<string> {
+  const existing = getChat(key).sessionId;
+  if (existing) return existing;
+  const sessionId = await createSession({ title: NEW_CHAT_TITLE });
+  updateChat(key, (chat) => ({ ...chat, sessionId, titled: false }));
+  return sessionId;
+}
+
+function fill(key: string, placeholders: readonly ChatMessage[], entries: readonly AnswerEntryView[]): void {
+  const byId = new Map(placeholders.map((message, index) => [message.id, entries[index]] as const));
+  const last = entries.at(-1);
+  updateChat(key, (chat) => ({
+    ...chat,
+    messages: chat.messages.map((message) => {
+      const entry = byId.get(message.id);
+      return entry ? answeredMessage(message, entry) : message;
+    }),
+    lastAsked: last ? { question: last.question, matches: last.matches } : chat.lastAsked,
+  }));
+}
+
+/** Titles a new session after its first question; a failure only leaves the title 'New Chat'. */
+async function titleSession(key: string, sessionId: string, firstQuestion: string): Promise<void> {
+  if (getChat(key).titled) return;
+  const title = sessionTitleFrom(firstQuestion);
+  updateChat(key, (chat) => (chat.sessionId === sessionId ? { ...chat, titled: true, title } : chat));
+  try {
+    await renameSession(sessionId, title);
+  } catch (error) {
+    console.warn('Could not title the chat session', error);
+  }
+}
+
+function dropUnanswered(key: string, placeholders: readonly ChatMessage[]): void {
+  const ids = new Set(placeholders.map((message) => message.id));
+  updateChat(key, (chat) => ({
+    ...chat,
+    messages: chat.messages.filter((message) => !(ids.has(message.id) && message.isLoading)),
+  }));
+}
+
+function failureToast(title: string, error: unknown): void {
+  const message = errorMessage(error, title);
+  toast({ title, description: message === title ? undefined : message, variant: 'destructive' });
+}
+
+/**
+ * Answers the questions in calls of at most QA_BATCH_MAX, filling each placeholder as its batch arrives, so a long
+ * paste shows answers while the rest is still being worked on. A lone typed question goes through /api/qa/ask.
+ */
+async function answerInBatches(
+  key: string,
+  questions: readonly string[],
+  placeholders: readonly ChatMessage[],
+  sessionId: string,
+  { asBatch, afterFirst }: { asBatch: boolean; afterFirst?: () => Promise<void> },
+): Promise<void> {
+  for (let start = 0; start < questions.length; start += QA_BATCH_MAX) {
+    const batch = questions.slice(start, start + QA_BATCH_MAX);
+    const [first] = batch;
+    const entries =
+      asBatch || first === undefined
+        ? await askQuestions({ questions: batch, sessionId })
+        : [await askQuestion({ question: first, sessionId })];
+    fill(key, placeholders.slice(start, start + QA_BATCH_MAX), entries);
+    if (start === 0) await afterFirst?.();
+  }
+}
+
+async function answer(key: string, questions: string[], placeholders: ChatMessage[], queryClient: QueryClient) {
+  const several = questions.length > 1;
+  try {
+    const sessionId = await ensureSession(key);
+    const [first] = questions;
+    await answerInBatches(key, questions, placeholders, sessionId, {
+      asBatch: several,
+      afterFirst: first === undefined ? undefined : () => titleSession(key, sessionId, first),
+    });
+  } catch (error) {
+    dropUnanswered(key, placeholders);
+    failureToast(several ? 'Failed to process questions' : 'Failed to process question', error);
+  } finally {
+    updateChat(key, (chat) => ({ ...chat, busy: false }));
+    void invalidateAfterAsking(queryClient);
+  }
+}
+
+/**
+ * SPEC §4 send: the text becomes one question or a batch (§5); each gets its message with a loading placeholder
+ * at once. Returns false, changing nothing, when there is nothing to ask or a request is already in flight.
+ */
+export function sendQuestions(key: string, text: string, queryClient: QueryClient): boolean {
+  const questions = splitQuestions(text);
+  const chat = getChat(key);
+  if (questions.length === 0 || chat.busy || chat.saving) return false;
+  const placeholders = questions.map(loadingMessage);
+  updateChat(key, (current) => ({ ...current, busy: true, messages: [...current.messages, ...placeholders] }));
+  void answer(key, questions, placeholders, queryClient);
+  return true;
+}
+
+/**
+ * SPEC §4 save: one ask call per finished message carrying the answer already shown (the server records each only
+ * once per session), then the session title.
+ */
+async function saveChat(sessionId: string, title: string | null, messages: readonly ChatMessage[]): Promise<void> {
+  for (const message of messages) {
+    if (message.answer === null || message.answerType === null) continue;
+    await askQuestion({
+      question: message.question,
+      sessionId,
+      existingAnswer: {
+        answer: message.answer,
+        answerType: message.answerType,
+        confidence: message.confidence,
+        sources: message.sources,
+      },
+    });
+  }
+  const first = messages[0];
+  // A bulk assessment keeps its customer title; a chat is titled after its first question.
+  const finalTitle = title ?? (first ? sessionTitleFrom(first.question) : null);
+  if (finalTitle) await renameSession(sessionId, finalTitle);
+}
+
+/**
+ * SPEC 'New Chat' / clear chat: saves the current chat to history, then empties it; the next question starts a
+ * new 'New Chat' session. A failed save warns but still clears.
+ */
+export async function startNewChat(key: string, queryClient: QueryClient): Promise<void> {
+  const chat = getChat(key);
+  if (chat.busy || chat.saving) return;
+  const finished = chat.messages.filter((message) => !message.isLoading && message.answer !== null);
+  if (chat.sessionId && finished.length > 0) {
+    updateChat(key, (current) => ({ ...current, saving: true }));
+    try {
+      await saveChat(chat.sessionId, chat.title, finished);
+    } catch (error) {
+      console.warn('Could not save the chat', error);
+      toast({
+        title: 'Save Warning',
+        description: 'Current chat may not have been saved to history',
+        variant: 'destructive',
+      });
+    }
+    void invalidateAfterAsking(queryClient);
+  }
+  updateChat(key, () => EMPTY_CHAT);
+}
+
+/** Marks a message whose question was just added to the library, so it stops offering to add it again. */
+export function markAddedToLibrary(key: string, messageId: string): void {
+  updateChat(key, (chat) => ({
+    ...chat,
+    messages: chat.messages.map((message) =>
+      message.id === messageId ? { ...message, addedToLibrary: true } : message,
+    ),
+  }));
+}
+
+/**
+ * SPEC bulk import start, with real answers: a session 'Bulk Assessment - {customer}' (carrying the customer name)
+ * replaces the chat, and the questionnaire's questions are answered in it batch by batch. The caller saves and
+ * clears the previous chat first.
+ */
+export async function startBulkAssessment(
+  key: string,
+  customerName: string,
+  questions: readonly string[],
+  queryClient: QueryClient,
+): Promise<void> {
+  const chat = getChat(key);
+  if (chat.busy || chat.saving || questions.length === 0) return;
+  const placeholders = questions.map(loadingMessage);
+  const bulkTitle = `Bulk Assessment - ${customerName}`;
+  updateChat(key, () => ({ ...EMPTY_CHAT, busy: true, messages: placeholders }));
+  let sessionId: string;
+  try {
+    sessionId = await createSession({ title: bulkTitle, customerName });
+  } catch (error) {
+    console.warn('Could not start the bulk assessment', error);
+    updateChat(key, () => EMPTY_CHAT);
+    toast({
+      title: 'Import Failed',
+      description: 'Failed to start bulk assessment processing',
+      variant: 'destructive',
+    });
+    return;
+  }
+  // The session is titled after the customer, not after its first question.
+  updateChat(key, (current) => ({ ...current, sessionId, titled: true, title: bulkTitle }));
+  toast({ title: 'Bulk Import Started', description: `Processing assessment for ${customerName}` });
+  try {
+    await answerInBatches(key, questions, placeholders, sessionId, { asBatch: true });
+  } catch (error) {
+    dropUnanswered(key, placeholders);
+    failureToast('Failed to process questions', error);
+  } finally {
+    updateChat(key, (current) => ({ ...current, busy: false }));
+    void invalidateAfterAsking(queryClient);
+  }
+}

@@ -1,0 +1,100 @@
+import { useSyncExternalStore } from 'react';
+import type { AnswerEntryView, AnswerSource, AnswerType, TopMatch } from '../../../common/schemas/qa';
+
+/** SPEC §3 chat message (client side): a question and, once it arrives, its answer. */
+export interface ChatMessage {
+  id: string;
+  question: string;
+  /** When the question was sent (ISO). */
+  timestamp: string;
+  isLoading: boolean;
+  answer: string | null;
+  answerType: AnswerType | null;
+  confidence: number;
+  lastVerified: string | null;
+  sources: AnswerSource[];
+  /** An unanswered question whose answer was since added to the library from this message. */
+  addedToLibrary: boolean;
+}
+
+/** The chat of one workspace: its server session, messages and what the side panel shows for it. */
+export interface ChatState {
+  /** Created with the first question of a chat, so an unused chat leaves no empty session in the history. */
+  sessionId: string | null;
+  /** Whether the session already carries its first question as title. */
+  titled: boolean;
+  /** The session's title once it has one other than 'New Chat' (first question, or the bulk assessment's name). */
+  title: string | null;
+  messages: readonly ChatMessage[];
+  /** A question is in flight: SPEC §4 ignores sends until it is answered. */
+  busy: boolean;
+  /** 'New Chat' is saving the current chat to history. */
+  saving: boolean;
+  /** The last question answered and the library entries closest to it (the panel's Top Matching Answers). */
+  lastAsked: { question: string; matches: TopMatch[] } | null;
+}
+
+export const EMPTY_CHAT: ChatState = {
+  sessionId: null,
+  titled: false,
+  title: null,
+  messages: [],
+  busy: false,
+  saving: false,
+  lastAsked: null,
+};
+
+// Chats live outside React, keyed by workspace: a question still being answered when the user opens another
+// screen lands in its chat, and coming back shows the conversation as it was.
+const chats = new Map<string, ChatState>();
+const listeners = new Set<() => void>();
+
+export function getChat(key: string): ChatState {
+  return chats.get(key) ?? EMPTY_CHAT;
+}
+
+export function updateChat(key: string, change: (chat: ChatState) => ChatState): void {
+  chats.set(key, change(getChat(key)));
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The chat of the workspace `key`, re-rendering on every change to it. */
+export function useChatState(key: string): ChatState {
+  const read = () => getChat(key);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+let nextMessageId = 1;
+
+export function loadingMessage(question: string): ChatMessage {
+  return {
+    id: `message-${String(nextMessageId++)}`,
+    question,
+    timestamp: new Date().toISOString(),
+    isLoading: true,
+    answer: null,
+    answerType: null,
+    confidence: 0,
+    lastVerified: null,
+    sources: [],
+    addedToLibrary: false,
+  };
+}
+
+/** SPEC §4: the placeholder takes the answer, its type, confidence and sources. */
+export function answeredMessage(message: ChatMessage, entry: AnswerEntryView): ChatMessage {
+  return {
+    ...message,
+    isLoading: false,
+    answer: entry.answer,
+    answerType: entry.answerType,
+    confidence: entry.confidence,
+    lastVerified: entry.lastVerified,
+    sources: entry.sources,
+  };
+}

@@ -1,0 +1,47 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../../components/ui/alert-dialog';
+import { buttonVariants } from '../../../components/ui/button';
+
+interface StartAssessmentDialogProps {
+  /** The customer of the held import; null when no import is waiting. */
+  customerName: string | null;
+  onCancel: () => void;
+  onContinue: () => void;
+}
+
+/** SPEC 'Start New Assessment?': asked before a bulk import replaces a chat; an alert dialog, so outside clicks do nothing. */
+export function StartAssessmentDialog({ customerName, onCancel, onContinue }: StartAssessmentDialogProps) {
+  return (
+    <AlertDialog open={customerName !== null} onOpenChange={(open) => !open && onCancel()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Start New Assessment?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="grid gap-2">
+              <p>You have an active chat session. Starting a bulk assessment for {customerName} will:</p>
+              <ul className="list-disc pl-5">
+                <li>Save your current chat to history</li>
+                <li>Start a new chat for this assessment</li>
+              </ul>
+              <p>Do you want to continue?</p>
+            </div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogAction className={buttonVariants()} onClick={onContinue}>
+            Continue
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

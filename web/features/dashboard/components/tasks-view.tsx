@@ -1,0 +1,128 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { BookPlus, CircleAlert, ListTodo } from 'lucide-react';
+import { CreateAnswerDialog } from '../../../components/knowledge/create-answer-dialog';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { paths } from '../../../paths';
+import { useCan } from '../../auth/use-can';
+import { distinctTasks, useAllTasks, type PendingTask } from '../api/get-pending-tasks';
+import { useOpenTasks } from '../use-open-tasks';
+import { PriorityBadge } from './priority-badge';
+
+interface TaskRowProps {
+  task: PendingTask;
+  onAdd: ((task: PendingTask) => void) | undefined;
+}
+
+function TaskRow({ task, onAdd }: TaskRowProps) {
+  return (
+    <article
+      aria-label={task.title}
+      className="flex flex-wrap items-start gap-4 rounded-xl border bg-background p-4 shadow-sm"
+    >
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+          <PriorityBadge priority={task.priority} />
+          <span>Asked {formatDateTime(task.askedAt)}</span>
+          {task.assignee && <span>· Assigned to {task.assignee}</span>}
+        </div>
+        <h3 className="mt-2 text-sm leading-snug font-semibold break-words">{task.title}</h3>
+        <p className="mt-1 text-xs text-muted-foreground">No approved answer or document covers this question yet.</p>
+      </div>
+      {onAdd && (
+        <Button variant="outline" size="sm" className="self-center" onClick={() => onAdd(task)}>
+          <BookPlus aria-hidden />
+          Add to library
+        </Button>
+      )}
+    </article>
+  );
+}
+
+/** Tasks mode of the main workspace page: every question the workspace could not answer, to be added to the library. */
+export function TasksView() {
+  const query = useAllTasks();
+  const canAdd = useCan('knowledge:create_draft');
+  const canApprove = useCan('knowledge:approve');
+  const [adding, setAdding] = useState<PendingTask | null>(null);
+  const recent = useMemo(() => distinctTasks(query.data?.pages.flatMap((page) => page.tasks) ?? []), [query.data]);
+  // A question answered in the library since it was asked is done: it leaves the list once the entry is saved.
+  const { tasks, checking } = useOpenTasks(recent);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <header className="border-b px-8 pt-8 pb-4">
+        <h1 className="text-2xl font-semibold tracking-tight">Pending Tasks</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Questions nobody has answered yet. Add each answer to the library and it is reused from then on.
+        </p>
+      </header>
+      <div className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+        {query.isPending || checking ? (
+          <div className="flex justify-center py-16">
+            <Spinner className="size-6" label="Loading tasks" />
+          </div>
+        ) : query.isError && tasks.length === 0 ? (
+          <Alert variant="destructive">
+            <CircleAlert aria-hidden />
+            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+              {errorMessage(query.error, 'Could not load the tasks.')}
+              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+                Try again
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : tasks.length === 0 && !query.hasNextPage ? (
+          <EmptyState
+            icon={<ListTodo aria-hidden />}
+            title="No pending tasks"
+            description="Complete tasks will appear here. Questions that no library entry or document answers show up as tasks."
+            actions={
+              <Button variant="outline" asChild>
+                <Link to={paths.dashboard}>Ask a question</Link>
+              </Button>
+            }
+          />
+        ) : (
+          <div className="grid gap-3">
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {formatNumber(tasks.length)} {tasks.length === 1 ? 'question needs' : 'questions need'} an answer
+            </p>
+            <ul className="grid gap-3" aria-label="Pending tasks">
+              {tasks.map((task) => (
+                <li key={task.id}>
+                  <TaskRow task={task} onAdd={canAdd ? setAdding : undefined} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <Button
+                variant="outline"
+                className="justify-self-center"
+                onClick={() => void query.fetchNextPage()}
+                disabled={query.isFetchingNextPage}
+              >
+                {query.isFetchingNextPage && <Spinner className="size-4" label="Loading more tasks" />}
+                Load more
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {adding && (
+        <CreateAnswerDialog
+          key={adding.id}
+          open
+          onOpenChange={(open) => !open && setAdding(null)}
+          asDraft={!canApprove}
+          defaultQuestion={adding.title}
+        />
+      )}
+    </div>
+  );
+}
