@@ -5,6 +5,7 @@ import { retrieveChunks, retrieveEntries, type Scope } from './retrieve';
 import { rankEntries } from './score';
 import { termWeights } from './term-weights';
 import { THRESHOLDS } from './thresholds';
+import { topicAgreement, topicsOf } from './taxonomy';
 
 export type EngineAnswer = {
   answer: string;
@@ -49,7 +50,7 @@ export async function answerQuestion(
   const best = ranked[0];
   if (best && best.score >= THRESHOLDS.library) {
     const sources: AnswerSource[] = ranked
-      .filter((r) => r.score >= THRESHOLDS.library)
+      .filter((r, i) => i === 0 || r.score >= THRESHOLDS.library)
       .slice(0, 5)
       .map((r) => ({
         type: 'library' as const,
@@ -70,7 +71,18 @@ export async function answerQuestion(
   const nearMiss = best !== undefined && best.score >= THRESHOLDS.libraryNearMiss;
   const chunks = nearMiss ? [] : await retrieveChunks(scope, question);
   const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
-  if (extract.text && extract.coverage >= THRESHOLDS.document && extract.matchedTerms >= THRESHOLDS.documentMinTerms) {
+  // The sentences must be about what the question asks: a specific topic of the question (SOC 3, CSA STAR…) that
+  // the evidence never mentions means the documents do not answer it, however many words they share.
+  const questionTopics = topicsOf(question);
+  const onTopic =
+    questionTopics.size === 0 ||
+    topicAgreement(questionTopics, topicsOf(extract.chunks.map((c) => c.chunk.text).join('\n'))).missing.length === 0;
+  if (
+    extract.text &&
+    onTopic &&
+    extract.coverage >= THRESHOLDS.document &&
+    extract.matchedTerms >= THRESHOLDS.documentMinTerms
+  ) {
     return {
       answer: extract.text,
       answerType: 'generated',
