@@ -6,14 +6,8 @@ import { canonicalTerms, tsqueryGroups as thesaurusGroups, tsqueryTerms as thesa
  * entries and chunks, so both sides are always treated alike.
  */
 export function termsOf(text: string): string[] {
-  return [...new Set(canonicalTerms(text.replace(QUESTION_FORMS, ' ')))];
+  return [...new Set(canonicalTerms(text))];
 }
-
-/**
- * "How long", "how often", "how many"… say what kind of answer is wanted (a duration, a frequency, a number), not
- * what it is about: as terms they would count against every sentence that states the duration in other words.
- */
-const QUESTION_FORMS = /\bhow (long|often|frequently|many|much|soon|quickly)\b/gi;
 
 /**
  * Lexemes for `to_tsquery('english', …)`, to be joined with ` | `: the question's words, then the other spellings
