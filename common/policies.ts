@@ -29,6 +29,7 @@ export const POLICY = {
   'documents:upload': CONTRIBUTOR,
   'documents:delete': MANAGER,
   'qa:ask': CONTRIBUTOR,
+  'chat_history:read': VIEWER,
   'chat_history:read_all': MANAGER,
   'assessments:read': VIEWER,
   'assessments:run': CONTRIBUTOR,

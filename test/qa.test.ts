@@ -208,3 +208,11 @@ describe('Chat History', () => {
     expect(res.data[0].similarity).toBeGreaterThan(0);
   });
 });
+
+describe('Chat History permissions', () => {
+  it('lets every role read its own history and no one signed out', async () => {
+    await expectRolePolicy(app, t, 'chat_history:read', () => ({ method: 'GET', url: '/api/qa/entries/all' }));
+    await expectRolePolicy(app, t, 'chat_history:read', () => ({ method: 'GET', url: '/api/qa/sessions/all' }));
+    expect((await call(app, 'GET', '/api/qa/entries/all')).statusCode).toBe(401);
+  });
+});

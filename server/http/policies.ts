@@ -22,6 +22,7 @@ const LABELS: Record<Action, string> = {
   'documents:upload': 'upload documents',
   'documents:delete': 'delete documents',
   'qa:ask': 'ask questions',
+  'chat_history:read': 'view chat history',
   'chat_history:read_all': "view other users' chat history",
   'assessments:read': 'view assessments',
   'assessments:run': 'run assessments',

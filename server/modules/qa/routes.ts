@@ -50,6 +50,7 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.get('/api/qa/sessions', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
     const ctx = await requireTenant(req);
+    authorize(ctx, 'chat_history:read');
     return qa.listSessions(ctx, false);
   });
 
@@ -81,6 +82,7 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.get('/api/qa/sessions/all', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
     const ctx = await requireTenant(req);
+    authorize(ctx, 'chat_history:read');
     return qa.listSessions(ctx, can(ctx.role, 'chat_history:read_all'));
   });
 
@@ -89,6 +91,7 @@ export async function qaRoutes(root: FastifyInstance) {
     { schema: { ...tag, querystring: HistoryQuery, response: { 200: z.array(HistoryEntryView) } } },
     async (req, reply) => {
       const ctx = await requireTenant(req);
+      authorize(ctx, 'chat_history:read');
       const { entries, total } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
       reply.header('X-Total-Count', String(total));
       return entries;
@@ -97,6 +100,7 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.post('/api/qa/entries/export', { schema: { ...tag, body: HistoryFilter } }, async (req, reply) => {
     const ctx = await requireTenant(req);
+    authorize(ctx, 'chat_history:read');
     const { entries } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), {
       ...req.body,
       limit: 100_000,

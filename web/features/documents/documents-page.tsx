@@ -1,10 +1,10 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CircleExclamationPoint, Download, LoaderCircle, Search, Trash2, X } from 'lucide-react';
+import { CircleExclamationPoint, Download, LoaderCircle, Trash2 } from 'lucide-react';
+import { SearchInput } from '../../components/ui/search-input';
 import type { DocumentView } from '../../../common/schemas/documents';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
@@ -115,38 +115,14 @@ export function DocumentsPage() {
         </div>
 
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-56 flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by name or tag..."
-              aria-label="Search documents"
-              maxLength={200}
-              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {search.trim() !== q ? (
-              <LoaderCircle
-                className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-                aria-hidden
-              />
-            ) : (
-              search && (
-                <button
-                  type="button"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => setSearch('')}
-                  aria-label="Clear search"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              )
-            )}
-          </div>
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            pending={search.trim() !== q}
+            placeholder="Search by name or tag..."
+            label="Search documents"
+            maxLength={200}
+          />
           <TypeFilter value={type} onChange={setType} />
         </div>
 

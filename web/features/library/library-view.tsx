@@ -1,12 +1,12 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { HeartPulse, LoaderCircle, Plus, Search, Upload, X } from 'lucide-react';
+import { HeartPulse, LoaderCircle, Plus, Upload } from 'lucide-react';
+import { SearchInput } from '../../components/ui/search-input';
 import { LIBRARY_PAGE_MAX } from '../../../common/constants';
 import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
 import { CreateAnswerDialog } from '../../components/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
@@ -205,37 +205,13 @@ export function LibraryView() {
         </div>
 
         <div className="flex flex-wrap items-center gap-2">
-          <div className="relative min-w-56 flex-1">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden
-            />
-            <Input
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search questions, answers and tags..."
-              aria-label="Search answers"
-              className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            />
-            {search.trim() !== q ? (
-              <LoaderCircle
-                className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-                aria-hidden
-              />
-            ) : (
-              search && (
-                <button
-                  type="button"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-                  onClick={() => setSearch('')}
-                  aria-label="Clear search"
-                >
-                  <X className="size-4" aria-hidden />
-                </button>
-              )
-            )}
-          </div>
+          <SearchInput
+            value={search}
+            onChange={setSearch}
+            pending={search.trim() !== q}
+            placeholder="Search questions, answers and tags..."
+            label="Search answers"
+          />
           <TagFilter value={tag} onChange={setTag} />
         </div>
 

@@ -1,7 +1,6 @@
-import { LoaderCircle, Search, X } from 'lucide-react';
+import { SearchInput } from '../../../components/ui/search-input';
 import { ANSWER_TYPES, HISTORY_PERIODS, type AnswerType } from '../../../../common/schemas/qa';
 import { ANSWER_TYPE_LABELS } from '../../../components/knowledge/answer-type-badge';
-import { Input } from '../../../components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { useOrganizationUsers } from '../api/get-organization-users';
 import { PERIOD_LABELS, type HistoryFilter, type HistoryPeriod } from '../history-filter';
@@ -67,38 +66,14 @@ export function HistoryFilters({
 }: HistoryFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <div className="relative min-w-56 flex-1">
-        <Search
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-          aria-hidden
-        />
-        <Input
-          type="search"
-          value={search}
-          onChange={(event) => onSearchChange(event.target.value)}
-          placeholder="Search questions, answers and session titles..."
-          aria-label="Search chat history"
-          maxLength={200}
-          className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
-        />
-        {searching ? (
-          <LoaderCircle
-            className="absolute top-1/2 right-3 size-4 -translate-y-1/2 animate-spin text-muted-foreground"
-            aria-hidden
-          />
-        ) : (
-          search && (
-            <button
-              type="button"
-              className="absolute top-1/2 right-2 -translate-y-1/2 rounded-sm p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
-              onClick={() => onSearchChange('')}
-              aria-label="Clear search"
-            >
-              <X className="size-4" aria-hidden />
-            </button>
-          )
-        )}
-      </div>
+      <SearchInput
+        value={search}
+        onChange={onSearchChange}
+        pending={searching}
+        placeholder="Search questions, answers and session titles..."
+        label="Search chat history"
+        maxLength={200}
+      />
       {canFilterUsers && <UserFilter value={filter.userId} onChange={(userId) => onChange({ userId })} />}
       <Select value={filter.period} onValueChange={(value) => isPeriod(value) && onChange({ period: value })}>
         <SelectTrigger className="w-40" aria-label="Time period">
