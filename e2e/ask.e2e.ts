@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -38,28 +38,6 @@ function policyPdf(): Promise<Buffer> {
     doc.fontSize(14).text('2. Access Control');
     doc.moveDown(0.5).fontSize(11).text(`${ACCESS_SENTENCE} Access is reviewed every quarter by the security team.`);
     doc.end();
-  });
-}
-
-/** Uploads bytes the way the upload widget does: a signed PUT, then registration. */
-async function uploadThroughApi(page: Page, name: string, bytes: Buffer, mimeType: string) {
-  const { uploadURL } = await apiCall<{ uploadURL: string }>(page, 'POST', '/api/objects/upload', {
-    size: bytes.length,
-  });
-  const status = await page.evaluate(
-    async ({ url, base64, type }) => {
-      const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      return (await fetch(url, { method: 'PUT', body, headers: { 'content-type': type } })).status;
-    },
-    { url: uploadURL, base64: bytes.toString('base64'), type: mimeType },
-  );
-  expect(status).toBe(200);
-  await apiCall(page, 'PUT', '/api/documents', {
-    documentURL: uploadURL,
-    originalName: name,
-    mimeType,
-    size: bytes.length,
-    tags: ['uploaded'],
   });
 }
 

@@ -45,3 +45,31 @@ export async function apiCall<T>(page: Page, method: string, path: string, body?
   if (result.status >= 300) throw new Error(`${method} ${path} failed with ${result.status}: ${result.text}`);
   return JSON.parse(result.text) as T;
 }
+
+/** Uploads bytes the way the upload widget does: a signed PUT, then registration. */
+export async function uploadThroughApi(
+  page: Page,
+  name: string,
+  bytes: Buffer,
+  mimeType: string,
+  tags: string[] = ['uploaded'],
+): Promise<void> {
+  const { uploadURL } = await apiCall<{ uploadURL: string }>(page, 'POST', '/api/objects/upload', {
+    size: bytes.length,
+  });
+  const status = await page.evaluate(
+    async ({ url, base64, type }) => {
+      const body = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      return (await fetch(url, { method: 'PUT', body, headers: { 'content-type': type } })).status;
+    },
+    { url: uploadURL, base64: bytes.toString('base64'), type: mimeType },
+  );
+  if (status !== 200) throw new Error(`upload PUT answered ${status}`);
+  await apiCall(page, 'PUT', '/api/documents', {
+    documentURL: uploadURL,
+    originalName: name,
+    mimeType,
+    size: bytes.length,
+    tags,
+  });
+}
