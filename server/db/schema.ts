@@ -23,6 +23,8 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull().unique(),
   brandName: text('brand_name'),
   brandProfile: jsonb('brand_profile').$type<BrandProfile>().notNull(),
+  /** OIDC settings; the client secret is stored sealed (server/secret.ts) and never returned. */
+  ssoConfig: jsonb('sso_config').$type<{ issuer: string; clientId: string; clientSecretSealed: string | null }>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -196,6 +198,9 @@ export const canonicalAnswers = pgTable(
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     lastVerifiedBy: uuid('last_verified_by').references(() => users.id, { onDelete: 'set null' }),
     version: integer('version').notNull().default(1),
+    /** Embedding of "question\nanswer" when an embedding endpoint is configured (same storage as chunks). */
+    embedding: real('embedding').array(),
+    embeddingModel: text('embedding_model'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     searchVector: tsvector('search_vector')
@@ -295,6 +300,7 @@ export const documentChunks = pgTable(
     text: text('text').notNull(),
     /** Only when an embedding endpoint is configured; real[] works without pgvector (STACK-NOTES). */
     embedding: real('embedding').array(),
+    embeddingModel: text('embedding_model'),
     searchVector: tsvector('search_vector')
       .notNull()
       .generatedAlwaysAs(
