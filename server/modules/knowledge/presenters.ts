@@ -5,7 +5,7 @@ type Row = typeof canonicalAnswers.$inferSelect;
 type MaybePerson = { id: string | null; username: string | null } | null;
 
 /** An entry joined with the names of the people it points at (see `answerColumns` in queries.ts). */
-export type AnswerRecord = Omit<Row, 'searchVector'> & {
+export type AnswerRecord = Omit<Row, 'searchVector' | 'embedding' | 'embeddingModel'> & {
   owner: MaybePerson;
   creator: MaybePerson;
   verifier: MaybePerson;
