@@ -2,10 +2,12 @@ import type { AnswerSource, AnswerType, TopMatch } from '../../common/schemas/qa
 import type { BrandProfile } from '../../common/schemas/organizations';
 import { composeExtractive } from './compose';
 import { retrieveChunks, retrieveEntries, type Scope } from './retrieve';
-import { rankEntries } from './score';
+import { documentConfidence, extractFeatures, rankEntries } from './score';
 import { termWeights } from './term-weights';
 import { THRESHOLDS } from './thresholds';
-import { topicAgreement, topicsOf } from './taxonomy';
+import type { LlmClient } from '../llm/client';
+import { generateGrounded } from './generate-llm';
+import { vectorMatches, withVectorChunks, withVectorEntries } from './vector-candidates';
 
 export type EngineAnswer = {
   answer: string;
@@ -33,10 +35,14 @@ const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 
 export async function answerQuestion(
   scope: Scope,
   question: string,
-  brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'>,
+  brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'> & Partial<BrandProfile>,
+  /** The optional endpoint (LLM_BASE_URL): embeddings join retrieval, and document answers are written by it. */
+  llm?: LlmClient | null,
 ): Promise<EngineAnswer> {
   const weights = await termWeights(scope);
-  const ranked = rankEntries(question, await retrieveEntries(scope, question), weights);
+  const vm = await vectorMatches(scope, question, llm);
+  const entries = await withVectorEntries(scope, question, await retrieveEntries(scope, question), vm);
+  const ranked = rankEntries(question, entries, weights);
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 3)
@@ -48,9 +54,9 @@ export async function answerQuestion(
     }));
 
   const best = ranked[0];
-  if (best && best.score >= THRESHOLDS.library) {
+  if (best && best.confidence >= THRESHOLDS.library) {
     const sources: AnswerSource[] = ranked
-      .filter((r, i) => i === 0 || r.score >= THRESHOLDS.library)
+      .filter((r, i) => i === 0 || r.score >= THRESHOLDS.relatedSource)
       .slice(0, 5)
       .map((r) => ({
         type: 'library' as const,
@@ -61,33 +67,42 @@ export async function answerQuestion(
     return {
       answer: withDisclaimers(best.candidate.answer, brand),
       answerType: best.candidate.status === 'approved' ? 'canonical' : 'draft',
-      confidence: percent(best.score),
+      confidence: percent(best.confidence),
       sources,
       matches,
       lastVerifiedAt: best.candidate.lastVerifiedAt,
     };
   }
 
-  const nearMiss = best !== undefined && best.score >= THRESHOLDS.libraryNearMiss;
-  const chunks = nearMiss ? [] : await retrieveChunks(scope, question);
+  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
+  // With an LLM: an answer grounded in these chunks, or 'unknown' when it finds they do not answer; on any failure
+  // (logged) it gives null and the extractive answer below stands.
+  const grounded =
+    llm && chunks.length > 0
+      ? await generateGrounded({ llm, question, chunks, brand, weights, workspaceId: scope.workspaceId })
+      : null;
+  if (grounded) {
+    return grounded.supported
+      ? { ...grounded.result, answerType: 'generated', matches, lastVerifiedAt: null }
+      : {
+          answer: NEEDS_REVIEW_ANSWER,
+          answerType: 'unknown',
+          confidence: 0,
+          sources: [],
+          matches,
+          lastVerifiedAt: null,
+        };
+  }
   const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
-  // The sentences must be about what the question asks: a specific topic of the question (SOC 3, CSA STAR…) that
-  // the evidence never mentions means the documents do not answer it, however many words they share.
-  const questionTopics = topicsOf(question);
-  const onTopic =
-    questionTopics.size === 0 ||
-    topicAgreement(questionTopics, topicsOf(extract.chunks.map((c) => c.chunk.text).join('\n'))).missing.length === 0;
-  if (
-    extract.text &&
-    onTopic &&
-    extract.coverage >= THRESHOLDS.document &&
-    extract.matchedTerms >= THRESHOLDS.documentMinTerms
-  ) {
+  // Whether the sentences answer it: word and passage coverage, the kind of fact asked for ("how long" → a
+  // duration), topics of the question the passages never mention (SOC 3, CSA STAR…), and how close the library
+  // came (a question on a library topic is rarely the documents' to answer), weighed by the fitted model.
+  const documentScore = documentConfidence(extractFeatures(question, extract, weights, best?.confidence ?? 0));
+  if (extract.text && extract.matchedTerms >= THRESHOLDS.documentMinTerms && documentScore >= THRESHOLDS.document) {
     return {
       answer: extract.text,
       answerType: 'generated',
-      // A generated answer is never as sure as an approved one: scaled below the library's range.
-      confidence: percent(extract.coverage * 0.85),
+      confidence: percent(documentScore),
       sources: extract.chunks.slice(0, 5).map((c) => ({
         type: 'document' as const,
         documentId: c.chunk.documentId,

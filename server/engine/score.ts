@@ -1,61 +1,92 @@
+import type { Extract } from './compose';
+import { DOCUMENT_MODEL, ENTRY_MODEL } from './models';
+import {
+  DOCUMENT_FEATURES,
+  ENTRY_FEATURES,
+  documentFeatures,
+  entryFeatures,
+  profileQuestion,
+  type DocumentFeatures,
+  type EntryFeatures,
+} from './features';
 import type { EntryCandidate } from './retrieve';
-import { termsOf } from './terms';
 import type { TermWeights } from './term-weights';
-import { topicAgreement, topicsOf } from './taxonomy';
+import { withVectorLogit } from './vector-score';
 
-export type EntryScore = { candidate: EntryCandidate; score: number };
+export type EntryScore = {
+  candidate: EntryCandidate;
+  features: EntryFeatures;
+  /** The model's logit for this entry; ranking order. */
+  logit: number;
+  /** How well this entry alone matches, 0–1 (the logistic of its logit): the side panel's match %. */
+  score: number;
+  /**
+   * The probability that this entry is the answer, given the other candidates and the chance that none is: the
+   * answer's confidence. Two near-equal entries split it, so an ambiguous question is not answered with certainty.
+   */
+  confidence: number;
+};
 
-const uniform: TermWeights = { idf: () => 1 };
-/** Taken off an entry's score per specific topic the question asks about that the entry lacks. */
-const TOPIC_MISSING_PENALTY = 0.15;
+const uniform: TermWeights = { idf: () => 1, known: () => true };
 
-function weight(terms: Iterable<string>, w: TermWeights): number {
-  let sum = 0;
-  for (const t of terms) sum += w.idf(t);
-  return sum;
+export function entryLogit(f: EntryFeatures, model = ENTRY_MODEL): number {
+  let s = model.bias;
+  for (const name of ENTRY_FEATURES) s += model.weights[name] * f[name];
+  return s;
 }
 
-/**
- * How well a library entry answers the question, 0–1, from features that each mean something: the share of the
- * question's (rarity-weighted) terms the entry's question and tags cover, the share of the entry's terms that are
- * about this question (so a narrower entry beats a broad one), question terms found only in the answer, and
- * character-trigram similarity of the two questions.
- */
-export function scoreEntry(
-  questionTerms: ReadonlySet<string>,
-  c: EntryCandidate,
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+
+/** The features of every candidate of one question, exactly as the ranker computes them (bench:fit uses this). */
+export function candidateFeatures(
+  question: string,
+  candidates: EntryCandidate[],
   w: TermWeights = uniform,
-  questionTopics: Map<string, number> = new Map(),
-): number {
-  if (questionTerms.size === 0) return c.trigram;
-  const entryTerms = new Set(termsOf(`${c.question} ${c.tags.join(' ')}`));
-  const answerTerms = new Set(termsOf(c.answer));
-  const shared = [...questionTerms].filter((t) => entryTerms.has(t));
-  const answerOnly = [...questionTerms].filter((t) => !entryTerms.has(t) && answerTerms.has(t));
-  const q = weight(questionTerms, w) || 1;
-  const questionCoverage = weight(shared, w) / q;
-  const entryCoverage = entryTerms.size ? weight(shared, w) / (weight(entryTerms, w) || 1) : 0;
-  const answerCoverage = weight(answerOnly, w) / q;
-  let score = 0.4 * questionCoverage + 0.2 * entryCoverage + 0.1 * answerCoverage + 0.1 * c.trigram;
-  if (questionTopics.size > 0) {
-    // Topic agreement: the entry must be about what the question asks (ISO 27001 is not SOC 2), judged on its
-    // question and tags, with its answer as weaker evidence.
-    const entryTopics = topicsOf(`${c.question}. ${c.tags.join(', ')}`);
-    for (const [id, strength] of topicsOf(c.answer)) {
-      entryTopics.set(id, Math.max(entryTopics.get(id) ?? 0, strength * 0.5));
-    }
-    const agreement = topicAgreement(questionTopics, entryTopics);
-    score += 0.2 * agreement.score - TOPIC_MISSING_PENALTY * agreement.missing.length;
-  } else {
-    score += 0.2 * questionCoverage;
-  }
-  return Math.max(0, Math.min(1, score));
+): EntryFeatures[] {
+  const profile = profileQuestion(question);
+  const bestRank = Math.max(0, ...candidates.map((c) => c.rank));
+  return candidates.map((c) => entryFeatures(profile, c, w, bestRank));
 }
 
+/** Candidates best first, each with its features, match score and confidence (DESIGN §6 "rank and decide"). */
 export function rankEntries(question: string, candidates: EntryCandidate[], w: TermWeights = uniform): EntryScore[] {
-  const terms = new Set(termsOf(question));
-  const topics = topicsOf(question);
-  return candidates
-    .map((candidate) => ({ candidate, score: scoreEntry(terms, candidate, w, topics) }))
-    .sort((a, b) => b.score - a.score || (a.candidate.status === 'approved' ? -1 : 1));
+  const all = candidateFeatures(question, candidates, w);
+  const scored = candidates.map((candidate, i) => {
+    const features = all[i] as EntryFeatures;
+    // Embedding similarity, only when embeddings are configured (vector-score.ts); otherwise the logit as is.
+    const logit = withVectorLogit(
+      entryLogit(features),
+      candidate.vector,
+      features.topicsMissing,
+      ENTRY_MODEL.weights.topicsMissing,
+    );
+    return { candidate, features, logit, score: sigmoid(logit), confidence: 0 };
+  });
+  // Softmax with the "no entry" option at logit 0, computed stably.
+  const top = Math.max(0, ...scored.map((s) => s.logit));
+  const denominator = Math.exp(-top) + scored.reduce((sum, s) => sum + Math.exp(s.logit - top), 0);
+  for (const s of scored) s.confidence = Math.exp(s.logit - top) / denominator;
+  return scored.sort((a, b) => b.logit - a.logit || (a.candidate.status === 'approved' ? -1 : 1));
+}
+
+/** The probability that the extractive answer answers the question (DOCUMENT_MODEL over documentFeatures). */
+export function documentConfidence(f: DocumentFeatures, model = DOCUMENT_MODEL): number {
+  let s = model.bias;
+  for (const name of DOCUMENT_FEATURES) s += model.weights[name] * f[name];
+  return sigmoid(s);
+}
+
+/** The decision features of an extractive answer, as the engine and bench:fit compute them. */
+export function extractFeatures(
+  question: string,
+  extract: Extract,
+  w: TermWeights,
+  libraryConfidence: number,
+): DocumentFeatures {
+  return documentFeatures(
+    profileQuestion(question),
+    { ...extract, chunkTexts: extract.chunks.map((c) => c.chunk.text) },
+    w,
+    libraryConfidence,
+  );
 }

@@ -832,6 +832,8 @@ export const TOPICS: readonly Topic[] = [
     'session cookie',
     'terminate session',
     'concurrent session',
+    'log out after inactivity',
+    'period of inactivity',
   ]),
   t('passwordless', 'Passwordless authentication', 'authentication', ['passwordless']),
   t('api_authentication', 'API authentication', 'authentication', [
@@ -1560,7 +1562,10 @@ export const TOPICS: readonly Topic[] = [
     'Are background checks performed on employees prior to hire?',
   ]),
   t('employee_onboarding', 'Hiring and onboarding', 'personnel_security', [
-    'onboard',
+    // Not "onboard" alone: vendors and customers are onboarded too.
+    'employee onboard',
+    'onboard new employee',
+    'onboard staff',
     'new hire',
     'hiring process',
     'employment agreement',

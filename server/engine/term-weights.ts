@@ -9,7 +9,11 @@ import { termsOf } from './terms';
  * "encrypt" and "at rest" count for more than "data" when matching a paraphrase. Rebuilt when the library changes,
  * checked at most every few seconds: slightly stale weights only shift ranking a little.
  */
-export type TermWeights = { idf: (term: string) => number };
+export type TermWeights = {
+  idf: (term: string) => number;
+  /** Whether any library entry's question or tags uses the term. */
+  known: (term: string) => boolean;
+};
 
 const CHECK_EVERY_MS = 5000;
 const cache = new Map<string, { checkedAt: number; fingerprint: string; weights: TermWeights }>();
@@ -22,6 +26,7 @@ function build(df: Map<string, number>, n: number): TermWeights {
       // A term no entry uses still counts, at the weight of a term one entry uses: the question asks about it.
       return d === undefined ? unseen : Math.log(1 + (n - d + 0.5) / (d + 0.5));
     },
+    known: (term) => df.has(term),
   };
 }
 

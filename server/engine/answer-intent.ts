@@ -1,0 +1,69 @@
+/**
+ * What kind of fact a question asks for ("how long" → a duration, "who" → a person or role…), so that among the
+ * sentences that share the question's words the one that states such a fact wins. Classic question answering:
+ * the words of "How long is CCTV footage retained?" also occur in "CCTV covers the entrances", but only
+ * "footage is retained for 30 days" answers it.
+ */
+export type Intent = 'duration' | 'frequency' | 'count' | 'who' | 'name';
+
+const NUMBER_WORD =
+  '(?:\\d+(?:[.,]\\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|sixty|ninety|hundred)';
+const UNIT = '(?:seconds?|minutes?|hours?|days?|business days?|weeks?|months?|years?|quarters?)';
+
+const ASKS: Array<[Intent, RegExp]> = [
+  [
+    'duration',
+    /\b(how long|how quickly|how soon|how fast|within what|what (?:is the )?(?:maximum |minimum )?(?:time|period|duration|timeframe|deadline)|retention period|maximum duration|how many (?:days|hours|months|years))\b/i,
+  ],
+  ['frequency', /\b(how often|how frequently|frequency|at what interval|how regularly)\b/i],
+  [
+    'count',
+    /\b(how many|number of|what (?:is the )?(?:minimum|maximum) (?:\w+ )?(?:size|length|number)|cohort size|key lengths?)\b/i,
+  ],
+  ['who', /\b(who|which (?:team|role|person|group|function)|what (?:team|role))\b/i],
+  [
+    'name',
+    /\b(which|what) (?:tool|product|software|service|provider|vendor|platform|bank|questionnaire|standard|framework|solution|one)\b|\bwhich one\b/i,
+  ],
+];
+
+const STATES: Record<Intent, RegExp> = {
+  duration: new RegExp(`\\b${NUMBER_WORD}[- ]${UNIT}\\b|\\bwithin ${NUMBER_WORD}\\b`, 'i'),
+  frequency:
+    /\b(annual(?:ly)?|yearly|quarterly|monthly|weekly|daily|hourly|continuous(?:ly)?|every (?:\w+ )?(?:day|week|month|quarter|year|six months|hours?)|once a|twice a|per (?:year|quarter|month)|each (?:year|quarter|month))\b/i,
+  count: new RegExp(`\\b${NUMBER_WORD}\\b`, 'i'),
+  who: /\b(CISO|CTO|CEO|CFO|DPO|General Counsel|officer|committee|team|manager|director|head of|owner|board|lead)\b/,
+  // A capitalised word that does not start the sentence: a product, vendor or standard's name.
+  name: /(?<=\S\s+)(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:\s[A-Z][\w-]+)+|\d?[A-Z][a-z]+\d*)\b/,
+};
+
+/** The kinds of fact the question asks for, in order of appearance; empty for a plain yes/no question. */
+export function intentsOf(question: string): Intent[] {
+  return ASKS.filter(([, re]) => re.test(question)).map(([intent]) => intent);
+}
+
+/** The intents among `intents` that the sentence states a fact for. */
+export function intentsStated(sentence: string, intents: readonly Intent[]): Intent[] {
+  return intents.filter((i) => STATES[i].test(sentence));
+}
+
+const YES_NO = /^\s*(is|are|do|does|did|can|could|will|would|has|have|was|were|should|must|shall)\b/i;
+// Words that flip or qualify what a sentence says; a sentence using one the question does not is not a plain yes.
+const POLARITY =
+  /\b(not|never|no|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibit\w*|forbid\w*|disallow\w*|disabl\w*|block\w*|den(?:y|ied|ies)|without|except|unless|only)\b/gi;
+
+export function isYesNoQuestion(question: string): boolean {
+  return YES_NO.test(question) && intentsOf(question).length === 0;
+}
+
+/**
+ * "Yes. " when a yes/no question is answered by a sentence that affirms it plainly: it covers the question well
+ * and uses no negating or restricting word the question does not. Anything less keeps the evidence unprefixed:
+ * a wrong "Yes" is worse than none.
+ */
+export function yesOpening(question: string, sentence: string, coverage: number): string {
+  if (!isYesNoQuestion(question) || coverage < 0.8) return '';
+  const asked = new Set((question.match(POLARITY) ?? []).map((w) => w.toLowerCase()));
+  const said = (sentence.match(POLARITY) ?? []).map((w) => w.toLowerCase());
+  return said.every((w) => asked.has(w)) ? 'Yes. ' : '';
+}

@@ -1,0 +1,158 @@
+import { intentsOf, intentsStated, type Intent } from './answer-intent';
+import type { EntryCandidate } from './retrieve';
+import type { TermWeights } from './term-weights';
+import { termsOf } from './terms';
+import { topicAgreement, topicsOf } from './taxonomy';
+
+/**
+ * What the ranker knows about one (question, library entry) pair. Every feature is a share or a small count, so
+ * the same model works for a 50-entry library and a 10,000-entry one. The model in `entry-model.ts` is fitted on
+ * these by `bench/quality/fit.ts`; add a feature here and there together.
+ */
+export const ENTRY_FEATURES = [
+  /** Rarity-weighted share of the question's terms found in the entry's question and tags. */
+  'questionCoverage',
+  /** The same share, counting the entry's answer too. */
+  'fullCoverage',
+  /** Share of the entry question's own (weighted) terms that the question mentions: narrow entries beat broad ones. */
+  'entryCoverage',
+  /** Character-trigram similarity of the two questions. */
+  'trigram',
+  /** How much of the question's topics (taxonomy) the entry is about. */
+  'topicAgreement',
+  /** Specific topics of the question (ISO 27001, SOC 2…) the entry never mentions, capped at 2. */
+  'topicsMissing',
+  /** 1 when the question names no topic of the taxonomy: agreement then says nothing. */
+  'noTopics',
+  /**
+   * Weighted share of the question's terms that no library entry uses at all and this entry's answer does not
+   * mention either: a question about HITRUST is not answered by the ISO entry, however much else they share.
+   */
+  'novelTerms',
+  /** The entry's full-text rank (question above tags above answer) relative to the best candidate's. */
+  'relativeRank',
+  /** 1 / number of question terms: a one-word question matches on little evidence. */
+  'shortQuestion',
+  /**
+   * 1 when the question asks for a kind of fact (how long, how often, who…) that the entry's answer states none
+   * of: "How many vendor tiers?" is not answered by an entry that never gives a number.
+   */
+  'factMissing',
+] as const;
+
+export type EntryFeatures = Record<(typeof ENTRY_FEATURES)[number], number>;
+
+/** The question's side, computed once per question. */
+export type QuestionProfile = {
+  terms: ReadonlySet<string>;
+  topics: Map<string, number>;
+  intents: Intent[];
+};
+
+export function profileQuestion(question: string): QuestionProfile {
+  return { terms: new Set(termsOf(question)), topics: topicsOf(question), intents: intentsOf(question) };
+}
+
+function weightOf(terms: Iterable<string>, w: TermWeights): number {
+  let sum = 0;
+  for (const t of terms) sum += w.idf(t);
+  return sum;
+}
+
+export function entryFeatures(q: QuestionProfile, c: EntryCandidate, w: TermWeights, bestRank = 0): EntryFeatures {
+  const entryTerms = new Set(termsOf(`${c.question} ${c.tags.join(' ')}`));
+  const answerTerms = new Set(termsOf(c.answer));
+  const qTerms = [...q.terms];
+  const total = weightOf(qTerms, w) || 1;
+  const inEntry = qTerms.filter((t) => entryTerms.has(t));
+  const anywhere = qTerms.filter((t) => entryTerms.has(t) || answerTerms.has(t));
+  const missing = qTerms.filter((t) => !entryTerms.has(t) && !answerTerms.has(t));
+  const novel = missing.filter((t) => !w.known(t));
+
+  let agreement = 0;
+  let topicsMissing = 0;
+  if (q.topics.size > 0) {
+    // Judged on the entry's question and tags, with its answer as weaker evidence.
+    const entryTopics = topicsOf(`${c.question}. ${c.tags.join(', ')}`);
+    for (const [id, strength] of topicsOf(c.answer)) {
+      entryTopics.set(id, Math.max(entryTopics.get(id) ?? 0, strength * 0.5));
+    }
+    const a = topicAgreement(q.topics, entryTopics);
+    agreement = a.score;
+    topicsMissing = Math.min(2, a.missing.length);
+  }
+
+  return {
+    questionCoverage: weightOf(inEntry, w) / total,
+    fullCoverage: weightOf(anywhere, w) / total,
+    entryCoverage: entryTerms.size ? weightOf(inEntry, w) / (weightOf(entryTerms, w) || 1) : 0,
+    trigram: c.trigram,
+    topicAgreement: agreement,
+    topicsMissing,
+    noTopics: q.topics.size === 0 ? 1 : 0,
+    novelTerms: weightOf(novel, w) / total,
+    relativeRank: bestRank > 0 ? c.rank / bestRank : 0,
+    shortQuestion: 1 / Math.max(1, q.terms.size),
+    factMissing: q.intents.length > 0 && intentsStated(c.answer, q.intents).length === 0 ? 1 : 0,
+  };
+}
+
+/**
+ * What the decision "do the documents answer this?" knows, for the extractive answer composed from the retrieved
+ * chunks. Fitted as a logistic model (DOCUMENT_MODEL in models.ts) by bench:fit.
+ */
+export const DOCUMENT_FEATURES = [
+  /** Rarity-weighted share of the question's terms in the chosen sentences. */
+  'coverage',
+  /** The same share for the first (best) sentence alone. */
+  'firstCoverage',
+  /** …for the whole passage (chunk) the first sentence comes from. */
+  'passageCoverage',
+  /** 1 when the question asks for a kind of fact (how long, how often, who, which tool…). */
+  'asksFact',
+  /** Share of those kinds of fact the sentences state. */
+  'factsStated',
+  /** Specific topics of the question the passages never mention, capped at 2. */
+  'topicsMissing',
+  /** The best library entry's confidence: a question about a library topic is rarely the documents' to answer. */
+  'libraryConfidence',
+] as const;
+
+export type DocumentFeatures = Record<(typeof DOCUMENT_FEATURES)[number], number>;
+
+export type DocumentEvidence = {
+  coverage: number;
+  firstCoverage: number;
+  passageText: string;
+  chunkTexts: string[];
+  intents: number;
+  intentsStated: number;
+};
+
+export function documentFeatures(
+  q: QuestionProfile,
+  e: DocumentEvidence,
+  w: TermWeights,
+  libraryConfidence: number,
+): DocumentFeatures {
+  const qTerms = [...q.terms];
+  const total = weightOf(qTerms, w) || 1;
+  const passage = new Set(termsOf(e.passageText));
+  let topicsMissing = 0;
+  if (q.topics.size > 0) {
+    topicsMissing = Math.min(2, topicAgreement(q.topics, topicsOf(e.chunkTexts.join('\n'))).missing.length);
+  }
+  return {
+    coverage: e.coverage,
+    firstCoverage: e.firstCoverage,
+    passageCoverage:
+      weightOf(
+        qTerms.filter((t) => passage.has(t)),
+        w,
+      ) / total,
+    asksFact: e.intents > 0 ? 1 : 0,
+    factsStated: e.intents > 0 ? e.intentsStated / e.intents : 0,
+    topicsMissing,
+    libraryConfidence,
+  };
+}
