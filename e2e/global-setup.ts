@@ -4,10 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../test/helpers/processes';
+import { startMailCatcher } from './mail-catcher';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the server's e-mails land, one JSON file each (see mail-catcher.ts). */
+    mailDir: string;
   }
 }
 
@@ -15,6 +18,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-e2e-'));
   const port = await freePort();
+  // Mail goes over real SMTP to a local catcher, so specs can follow reset and invitation links as a user would.
+  const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-e2e-mail-'));
+  const mail = await startMailCatcher(mailDir);
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -23,6 +29,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SMTP_URL: `smtp://127.0.0.1:${mail.port}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -40,9 +47,12 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 200));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
+    await mail.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(mailDir, { recursive: true, force: true });
   };
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { invitations } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import {
@@ -11,6 +13,7 @@ import {
   type Tenant,
 } from './helpers/factories';
 import { expectRolePolicy } from './helpers/roles-matrix';
+import { settledDocument, uploadDocument } from './helpers/documents';
 
 let app: TestApp;
 let t: Tenant;
@@ -53,6 +56,76 @@ describe('GET/PUT /api/organizations/current', () => {
     expect(name.statusCode).toBe(400);
     expect(name.data.error).toContain('Organization name is required');
     expect((await call(app, 'GET', '/api/organizations/current', { as: admin })).data).toEqual(before);
+  });
+
+  it('rejects a 10,000-character disclaimer and other over-long or malformed brand profiles, changing nothing', async () => {
+    const { admin } = await createOrg(app);
+    await call(app, 'PUT', '/api/organizations/current', { as: admin, body: { brandProfile } });
+    const before = (await call(app, 'GET', '/api/organizations/current', { as: admin })).data;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ disclaimers: 'x'.repeat(10_000) }, 'Disclaimers must be at most 5000 characters'],
+      [{ languageRules: 'x'.repeat(5001) }, 'Language rules must be at most 5000 characters'],
+      [{ boilerplate: 'x'.repeat(10_001) }, 'Content guidelines must be at most 10000 characters'],
+      [{ bannedTokens: ['ok', 'x'.repeat(101)] }, 'Each banned token must be at most 100 characters'],
+      [{ bannedTokens: ['ok', '   '] }, 'A banned token cannot be empty'],
+      [{ bannedTokens: Array.from({ length: 201 }, (_, i) => `t${i}`) }, 'At most 200 banned tokens are allowed'],
+      [{ bannedTokens: 'guarantee' }, 'Banned tokens must be a list of text'],
+    ];
+    for (const [override, message] of cases) {
+      const res = await call(app, 'PUT', '/api/organizations/current', {
+        as: admin,
+        body: { name: 'Should not stick', brandProfile: { ...brandProfile, ...override } },
+      });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.data).toMatchObject({ code: 'validation_error', error: expect.stringContaining(message) });
+    }
+    const long = await call(app, 'PUT', '/api/organizations/current', {
+      as: admin,
+      body: { brandName: 'x'.repeat(61) },
+    });
+    expect(long.data.error).toBe('Brand name must be at most 60 characters');
+    expect((await call(app, 'GET', '/api/organizations/current', { as: admin })).data).toEqual(before);
+  });
+
+  it('accepts the longest allowed texts and clears the brand name back to the default', async () => {
+    const { admin } = await createOrg(app);
+    const res = await call(app, 'PUT', '/api/organizations/current', {
+      as: admin,
+      body: { brandName: '  ', brandProfile: { ...brandProfile, disclaimers: 'd'.repeat(5000) } },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.brandName).toBeNull();
+    expect(res.data.brandProfile.disclaimers).toHaveLength(5000);
+  });
+
+  it('keeps banned tokens with pattern characters as plain text, in storage and in answers', async () => {
+    const org = await createOrg(app);
+    const bannedTokens = ['.*', '[a-z]+', 'C++ (legacy)', '^$|\\'];
+    const saved = await call(app, 'PUT', '/api/organizations/current', {
+      as: org.admin,
+      body: { brandProfile: { ...brandProfile, bannedTokens } },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.data.brandProfile.bannedTokens).toEqual(bannedTokens);
+    const doc = await uploadDocument(
+      app,
+      org.admin,
+      Buffer.from(
+        'Security logs are reviewed weekly by the security operations team. ' +
+          'Security logs are also reviewed nightly by C++ (legacy) tooling.',
+      ),
+      'log-review.txt',
+    );
+    await settledDocument(app, org.admin, doc.data.id);
+    const res = await call(app, 'POST', '/api/qa/ask', {
+      as: org.admin,
+      body: { question: 'How are security logs reviewed?' },
+    });
+    expect(res.statusCode).toBe(200);
+    // As patterns, '.*' and '[a-z]+' would ban every sentence; as text they ban only sentences that contain them.
+    expect(res.data.answerType).toBe('generated');
+    expect(res.data.answer).toContain('reviewed weekly by the security operations team');
+    expect(res.data.answer).not.toContain('C++ (legacy)');
   });
 
   it('is readable by every role and changeable by admins only', async () => {
@@ -146,10 +219,30 @@ describe('users and roles', () => {
       body: { role: 'viewer' },
     });
     expect(ok.statusCode).toBe(200);
-    const removeLast = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: second });
-    expect(removeLast.statusCode).toBe(200);
-    const selfRemove = await call(app, 'DELETE', `/api/organizations/users/${second.id}`, { as: second });
-    expect(selfRemove.statusCode).toBe(400);
+    const removeFormer = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: second });
+    expect(removeFormer.statusCode).toBe(200);
+    // `second` is now the only admin: removing them is the same conflict as demoting them.
+    const removeLast = await call(app, 'DELETE', `/api/organizations/users/${second.id}`, { as: second });
+    expect(removeLast.statusCode).toBe(409);
+    expect(removeLast.data).toEqual({
+      code: 'conflict',
+      error: 'An organization must keep at least one admin. Make another user admin first.',
+    });
+    const demoteSelf = await call(app, 'PUT', `/api/organizations/users/${second.id}/role`, {
+      as: second,
+      body: { role: 'manager' },
+    });
+    expect(demoteSelf.statusCode).toBe(409);
+    expect((await call(app, 'GET', '/api/auth/me', { as: second })).data.user.role).toBe('admin');
+  });
+
+  it('refuses removing yourself while another admin remains, with a sentence saying who can', async () => {
+    const org = await createOrg(app);
+    await createUser(app, org.admin, 'admin');
+    const res = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: org.admin });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.error).toBe('You cannot remove yourself. Ask another admin to do it.');
+    expect((await call(app, 'GET', '/api/auth/me', { as: org.admin })).statusCode).toBe(200);
   });
 
   it('rejects an unknown role or a malformed id', async () => {
@@ -274,6 +367,74 @@ describe('invitations', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('answers 409 for an address already in use in another organization, and creates nothing', async () => {
+    const { a, b } = await createTenantPair(app);
+    const before = (await call(app, 'GET', '/api/organizations/invitations', { as: a.users.admin })).data;
+    const res = await call(app, 'POST', '/api/organizations/invitations', {
+      as: a.users.admin,
+      body: { email: b.users.viewer.email.toUpperCase(), role: 'viewer' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.data).toEqual({ code: 'conflict', error: 'An account with this email already exists.' });
+    const member = await call(app, 'POST', '/api/organizations/invitations', {
+      as: a.users.admin,
+      body: { email: a.users.viewer.email, role: 'admin' },
+    });
+    expect(member.data.error).toBe('This person is already a member of your organization.');
+    expect((await call(app, 'GET', '/api/organizations/invitations', { as: a.users.admin })).data).toEqual(before);
+  });
+
+  it('inviting an address again replaces its pending invitation: only the newest link and role work', async () => {
+    const org = await createOrg(app);
+    const email = `${unique('again')}@example.com`;
+    const first = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email, role: 'viewer' },
+    });
+    const second = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email: email.toUpperCase(), role: 'contributor' },
+    });
+    expect(second.statusCode).toBe(201);
+    const list = await call(app, 'GET', '/api/organizations/invitations', { as: org.admin });
+    expect(list.data.map((i: { id: string }) => i.id)).toEqual([second.data.id]);
+    expect((await call(app, 'GET', `/api/auth/invitations/${first.data.token}`)).statusCode).toBe(404);
+    const logs = await call(app, 'GET', '/api/admin/audit-logs', { as: org.admin });
+    expect(logs.data).toContainEqual(
+      expect.objectContaining({
+        action: 'invitation_created',
+        entityId: second.data.id,
+        details: expect.objectContaining({ replacedInvitationIds: [first.data.id] }),
+      }),
+    );
+    const reg = await call(app, 'POST', '/api/auth/register', {
+      body: { username: unique('again'), email, password: 'secret123', invitationToken: second.data.token },
+    });
+    expect(reg.data.user.role).toBe('contributor');
+  });
+
+  it('refuses an expired link with a sentence saying what to do', async () => {
+    const org = await createOrg(app);
+    const email = `${unique('late')}@example.com`;
+    const inv = await call(app, 'POST', '/api/organizations/invitations', {
+      as: org.admin,
+      body: { email, role: 'viewer' },
+    });
+    await app.database.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.data.id));
+    const message = 'This invitation link is invalid or has expired. Ask your admin for a new one.';
+    const preview = await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`);
+    expect(preview.statusCode).toBe(404);
+    expect(preview.data).toEqual({ code: 'invitation_invalid', error: message });
+    const reg = await call(app, 'POST', '/api/auth/register', {
+      body: { username: unique('late'), email, password: 'secret123', invitationToken: inv.data.token },
+    });
+    expect(reg.statusCode).toBe(400);
+    expect(reg.data).toEqual({ code: 'invitation_invalid', error: message });
+  });
+
   it('can be listed and revoked by admins; a revoked link no longer works', async () => {
     const org = await createOrg(app);
     const email = `${unique('invitee')}@example.com`;
@@ -358,5 +519,54 @@ describe('tenant isolation and roles: invitations', () => {
       });
       return { method: 'DELETE', url: `/api/organizations/invitations/${inv.data.id}` };
     });
+  });
+});
+
+describe('admin-only endpoints', () => {
+  it('answer 403 with a sentence to managers, contributors and viewers, and change nothing', async () => {
+    const org = await createTenant(app);
+    const before = (await call(app, 'GET', '/api/organizations/current', { as: org.admin })).data;
+    const endpoints: Array<
+      [
+        Parameters<typeof expectRolePolicy>[2],
+        () => Promise<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown }>,
+      ]
+    > = [
+      [
+        'organization:update',
+        async () => ({ method: 'PUT', url: '/api/organizations/current', body: { brandProfile } }),
+      ],
+      [
+        'users:manage',
+        async () => {
+          const target = await createUser(app, org.admin, 'viewer');
+          return { method: 'PUT', url: `/api/organizations/users/${target.id}/role`, body: { role: 'contributor' } };
+        },
+      ],
+      [
+        'users:manage',
+        async () => {
+          const target = await createUser(app, org.admin, 'viewer');
+          return { method: 'DELETE', url: `/api/organizations/users/${target.id}` };
+        },
+      ],
+      [
+        'invitations:manage',
+        async () => ({
+          method: 'POST',
+          url: '/api/organizations/invitations',
+          body: { email: `${unique('m')}@example.com`, role: 'admin' },
+        }),
+      ],
+      ['invitations:manage', async () => ({ method: 'GET', url: '/api/organizations/invitations' })],
+    ];
+    for (const [action, request] of endpoints) await expectRolePolicy(app, org, action, request);
+    // Only the admin's calls changed anything: the organization carries the admin's brand profile, roles are intact.
+    const after = (await call(app, 'GET', '/api/organizations/current', { as: org.admin })).data;
+    expect(after).toEqual({ ...before, brandProfile });
+    for (const role of ['manager', 'contributor', 'viewer'] as const) {
+      const me = await call(app, 'GET', '/api/auth/me', { as: org.users[role] });
+      expect(me.data.user.role).toBe(role);
+    }
   });
 });

@@ -62,11 +62,14 @@ export const MeResponse = z.object({
 });
 export type MeResponse = z.infer<typeof MeResponse>;
 
+export const FirstName = trimmed.max(80, 'First name must be at most 80 characters');
+export const LastName = trimmed.max(80, 'Last name must be at most 80 characters');
+
 export const ProfileBody = z.object({
   username: Username,
   email: Email,
-  firstName: trimmed.max(80).optional().nullable(),
-  lastName: trimmed.max(80).optional().nullable(),
+  firstName: FirstName.optional().nullable(),
+  lastName: LastName.optional().nullable(),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
 
@@ -98,6 +101,24 @@ export const ResetPasswordBody = z
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const MessageResponse = z.object({ message: z.string() });
+
+/** One signed-in browser or device of the caller. Never the session id or its hash. */
+export const SessionView = z.object({
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type SessionView = z.infer<typeof SessionView>;
+
+export const RevokeOtherSessionsResponse = z.object({
+  /** How many other sessions were ended. */
+  revoked: z.number().int(),
+  message: z.string(),
+});
+export type RevokeOtherSessionsResponse = z.infer<typeof RevokeOtherSessionsResponse>;
 
 export const DemoCredentials = z.union([
   z.object({ available: z.literal(false) }),

@@ -13,12 +13,14 @@ import {
   ProfileBody,
   RegisterBody,
   ResetPasswordBody,
+  RevokeOtherSessionsResponse,
+  SessionView,
 } from '../../../common/schemas/auth';
 import { SuccessResponse } from '../../../common/schemas/errors';
 import { allowedActions } from '../../../common/policies';
 import { requireUser } from '../../http/context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../http/session-cookie';
-import { presentUser } from './presenters';
+import { presentSession, presentUser } from './presenters';
 import { deleteSessionByToken } from './sessions';
 import * as auth from './service';
 import { DEMO_CREDENTIALS, demoUserExists } from './demo';
@@ -93,6 +95,26 @@ export async function authRoutes(base: FastifyInstance) {
     async (req) => {
       await auth.changePassword(requireUser(req), req.body);
       return { success: true as const, message: 'Password changed successfully' };
+    },
+  );
+
+  app.get('/api/auth/sessions', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
+    const ctx = requireUser(req);
+    return (await auth.listSessions(ctx)).map((s) => presentSession(s, ctx.sessionHash));
+  });
+
+  app.post(
+    '/api/auth/sessions/revoke-others',
+    { schema: { ...tag, response: { 200: RevokeOtherSessionsResponse } } },
+    async (req) => {
+      const revoked = await auth.revokeOtherSessions(requireUser(req));
+      return {
+        revoked,
+        message:
+          revoked === 0
+            ? 'You were not signed in anywhere else.'
+            : `Signed out of ${revoked} other ${revoked === 1 ? 'session' : 'sessions'}.`,
+      };
     },
   );
 

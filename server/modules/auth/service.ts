@@ -9,7 +9,7 @@ import { audit, writeAudit } from '../audit/service';
 import { createOrganizationWithAdmin } from '../organizations/create';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { clearAttempts, limiterKey, recordAttemptOrLimit } from './login-limiter';
-import { createSession, deleteSessionByToken, deleteUserSessions } from './sessions';
+import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
 import type {
@@ -228,6 +228,23 @@ export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
     await deleteUserSessions(tx, user.id, ctx.sessionHash);
     await voidResetTokens(tx, user.id);
     await audit({ ...ctx, db: tx }, 'password_changed', 'user', user.id);
+  });
+}
+
+/** The caller's signed-in browsers and devices. */
+export function listSessions(ctx: UserCtx) {
+  return listUserSessions(ctx.db, ctx.userId);
+}
+
+/**
+ * "Sign out of all other sessions": ends every session of the caller but the one making the request (a lost laptop,
+ * a shared computer). Returns how many were ended.
+ */
+export async function revokeOtherSessions(ctx: UserCtx): Promise<number> {
+  return inTransaction(ctx.db, async (tx) => {
+    const revoked = await deleteUserSessions(tx, ctx.userId, ctx.sessionHash);
+    await audit({ ...ctx, db: tx }, 'sessions_revoked', 'user', ctx.userId, { revoked });
+    return revoked;
   });
 }
 

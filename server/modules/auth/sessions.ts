@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { hashToken, newToken } from '../../http/tokens';
@@ -63,15 +63,26 @@ export async function deleteSessionByToken(db: DbOrTx, token: string): Promise<v
   await db.delete(authSessions).where(eq(authSessions.idHash, hashToken(token)));
 }
 
-/** Ends every session of a user, except optionally the one making the request. */
-export async function deleteUserSessions(db: DbOrTx, userId: string, exceptHash?: string): Promise<void> {
-  await db
+/** Ends every session of a user, except optionally the one making the request. Returns how many ended. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, exceptHash?: string): Promise<number> {
+  const deleted = await db
     .delete(authSessions)
     .where(
       exceptHash
         ? and(eq(authSessions.userId, userId), ne(authSessions.idHash, exceptHash))
         : eq(authSessions.userId, userId),
-    );
+    )
+    .returning({ userId: authSessions.userId });
+  return deleted.length;
+}
+
+/** The user's unexpired sessions, most recently used first. */
+export function listUserSessions(db: DbOrTx, userId: string) {
+  return db
+    .select()
+    .from(authSessions)
+    .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, new Date())))
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
 }
 
 export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {

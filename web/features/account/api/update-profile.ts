@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AuthResponse, type MeResponse, type ProfileBody } from '../../../../common/schemas/auth';
+import { api } from '../../../lib/api';
+import { meQueryKey } from '../../auth/api/get-me';
+
+export function updateProfile(body: ProfileBody): Promise<AuthResponse> {
+  return api.put('/api/auth/profile', AuthResponse, body, { errorFallback: 'Failed to update profile' });
+}
+
+/** The answer replaces the cached user, so the sidebar's name and initials change with the save. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: ({ user }) => {
+      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) => (me ? { ...me, user } : me));
+      return queryClient.invalidateQueries({ queryKey: ['organization-users'] });
+    },
+  });
+}

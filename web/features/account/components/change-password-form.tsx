@@ -1,0 +1,91 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { ChangePasswordBody } from '../../../../common/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { useChangePassword } from '../api/change-password';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** SPEC Account Settings "Security": current, new and confirm passwords ('New passwords don't match'). */
+export function ChangePasswordForm() {
+  const mutation = useChangePassword();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(ChangePasswordBody), defaultValues: EMPTY });
+
+  const onSubmit = handleSubmit((values) => {
+    mutation.mutate(values, {
+      onSuccess: () => {
+        reset(EMPTY);
+        toast({
+          title: 'Password changed successfully',
+          description: 'Your other sessions were signed out.',
+          variant: 'success',
+        });
+      },
+      onError: (error) => {
+        if (isApiRequestError(error) && error.code === 'validation_error' && /current password/i.test(error.message)) {
+          setError('currentPassword', { message: error.message });
+          return;
+        }
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to change password'),
+          variant: 'destructive',
+        });
+      },
+    });
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Change Password</CardTitle>
+        <CardDescription>
+          After the change, every other browser signed in to your account is signed out.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5 sm:max-w-md">
+          <TextField
+            label="Current Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...register('currentPassword')}
+          />
+          <TextField
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 6 characters."
+            error={errors.newPassword?.message}
+            {...register('newPassword')}
+          />
+          <TextField
+            label="Confirm New Password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...register('confirmPassword')}
+          />
+          <div>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              Change Password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

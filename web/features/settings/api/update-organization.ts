@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { OrganizationView, type UpdateOrganizationBody } from '../../../../common/schemas/organizations';
+import { api } from '../../../lib/api';
+import { currentOrganizationQueryOptions } from '../../organizations/api/get-current-organization';
+
+export function updateOrganization(body: UpdateOrganizationBody): Promise<OrganizationView> {
+  return api.put('/api/organizations/current', OrganizationView, body, {
+    errorFallback: 'Failed to update organization',
+  });
+}
+
+/**
+ * Name, brand name and brand profile all go through this one call. The answer replaces the cached organization, so
+ * the sidebar's brand label changes the moment the save succeeds.
+ */
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateOrganization,
+    onSuccess: (organization) => {
+      queryClient.setQueryData(currentOrganizationQueryOptions.queryKey, organization);
+    },
+  });
+}

@@ -1,0 +1,218 @@
+import { useState } from 'react';
+import { CircleAlert, LoaderCircle, Trash2, UserPlus } from 'lucide-react';
+import { ROLES, type Role } from '../../../../common/roles';
+import type { UserView } from '../../../../common/schemas/auth';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+import { formatDateTime, formatLabel, initials } from '../../../lib/format';
+import { useCan } from '../../auth/use-can';
+import { useChangeUserRole } from '../api/change-user-role';
+import { useOrganizationUsers } from '../api/get-organization-users';
+import { useRemoveUser } from '../api/remove-user';
+import { InviteUserDialog } from './invite-user-dialog';
+import { PendingInvitations } from './pending-invitations';
+import { RemoveUserDialog } from './remove-user-dialog';
+import { RoleBadge } from './role-badge';
+
+const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
+
+/** SPEC Workspace Settings "User Management": every user with a role dropdown, Remove, and Invite user. */
+export function UserManagement({ currentUserId }: { currentUserId: string }) {
+  const users = useOrganizationUsers();
+  const canInvite = useCan('invitations:manage');
+  const roleMutation = useChangeUserRole();
+  const removeMutation = useRemoveUser();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [removing, setRemoving] = useState<UserView | null>(null);
+
+  const changeRole = (user: UserView, role: Role) => {
+    if (role === user.role) return;
+    roleMutation.mutate(
+      { userId: user.id, role },
+      {
+        onSuccess: () => toast({ title: 'User role updated successfully', variant: 'success' }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to update user role'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const remove = (user: UserView) => {
+    setRemoving(null);
+    removeMutation.mutate(user.id, {
+      onSuccess: () =>
+        toast({ title: 'User removed', description: `${user.username} no longer has access.`, variant: 'success' }),
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to remove user'), variant: 'destructive' }),
+    });
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1.5">
+            <CardTitle>Users{users.data ? ` (${users.data.length})` : ''}</CardTitle>
+            <CardDescription>Everyone in your organization and what they may do.</CardDescription>
+          </div>
+          {canInvite && (
+            <Button onClick={() => setInviteOpen(true)}>
+              <UserPlus aria-hidden />
+              Invite user
+            </Button>
+          )}
+        </CardHeader>
+        <CardContent>
+          {users.isPending ? (
+            <div className="flex justify-center py-10">
+              <Spinner label="Loading users" />
+            </div>
+          ) : users.isError ? (
+            <Alert variant="destructive">
+              <CircleAlert aria-hidden />
+              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
+                {errorMessage(users.error, 'Could not load the users.')}
+                <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
+                  Try again
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : (
+            <div className="overflow-x-auto rounded-lg border">
+              <table className="w-full text-sm">
+                <thead className="bg-surface text-left text-xs font-medium text-muted-foreground">
+                  <tr>
+                    <th scope="col" className="px-4 py-2.5 font-medium">
+                      User
+                    </th>
+                    <th scope="col" className="w-44 px-4 py-2.5 font-medium">
+                      Role
+                    </th>
+                    <th scope="col" className="px-4 py-2.5 font-medium">
+                      Last Active
+                    </th>
+                    <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y">
+                  {users.data.map((user) => (
+                    <UserRow
+                      key={user.id}
+                      user={user}
+                      isSelf={user.id === currentUserId}
+                      roleBusy={roleMutation.isPending && roleMutation.variables.userId === user.id}
+                      removeBusy={removeMutation.isPending && removeMutation.variables === user.id}
+                      onRoleChange={(role) => changeRole(user, role)}
+                      onRemove={() => setRemoving(user)}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      {canInvite && <PendingInvitations />}
+
+      <InviteUserDialog open={inviteOpen} onOpenChange={setInviteOpen} />
+      <RemoveUserDialog user={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />
+    </div>
+  );
+}
+
+interface UserRowProps {
+  user: UserView;
+  isSelf: boolean;
+  roleBusy: boolean;
+  removeBusy: boolean;
+  onRoleChange: (role: Role) => void;
+  onRemove: () => void;
+}
+
+function UserRow({ user, isSelf, roleBusy, removeBusy, onRoleChange, onRemove }: UserRowProps) {
+  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const roleId = `role-${user.id}`;
+  return (
+    <tr>
+      <td className="px-4 py-3">
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
+          >
+            {initials(user)}
+          </span>
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 truncate font-medium">
+              {user.username}
+              {isSelf && <Badge variant="outline">You</Badge>}
+            </p>
+            <p className="truncate text-xs text-muted-foreground">
+              {fullName ? `${fullName} · ` : ''}
+              {user.email}
+            </p>
+          </div>
+        </div>
+      </td>
+      <td className="px-4 py-3">
+        {isRole(user.role) ? (
+          <div className="flex items-center gap-2">
+            <label htmlFor={roleId} className="sr-only">
+              Role of {user.username}
+            </label>
+            <Select
+              value={user.role}
+              onValueChange={(value) => isRole(value) && onRoleChange(value)}
+              disabled={roleBusy}
+            >
+              <SelectTrigger id={roleId} className="h-8">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {ROLES.map((role) => (
+                  <SelectItem key={role} value={role}>
+                    {formatLabel(role)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            {roleBusy && <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />}
+          </div>
+        ) : (
+          // A super admin is managed outside the organization's own roles.
+          <RoleBadge role={user.role} />
+        )}
+      </td>
+      <td className="px-4 py-3 whitespace-nowrap text-muted-foreground">
+        {user.lastActive ? formatDateTime(user.lastActive) : 'Never'}
+      </td>
+      <td className="px-4 py-3 text-right">
+        <Button
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-red-50 hover:text-destructive"
+          onClick={onRemove}
+          disabled={isSelf || removeBusy}
+          title={isSelf ? 'You cannot remove yourself. Ask another admin to do it.' : undefined}
+          aria-label={`Remove ${user.username}`}
+        >
+          {removeBusy ? <LoaderCircle className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+          Remove
+        </Button>
+      </td>
+    </tr>
+  );
+}
