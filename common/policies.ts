@@ -20,6 +20,8 @@ export const POLICY = {
   'workspaces:read': VIEWER,
   'workspaces:manage': MANAGER,
   'audit:read': ADMIN,
+  'analytics:read': ADMIN,
+  'sso:manage': ADMIN,
   'knowledge:read': VIEWER,
   'knowledge:create_draft': CONTRIBUTOR,
   'knowledge:approve': MANAGER,

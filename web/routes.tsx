@@ -20,6 +20,10 @@ const DocumentsPage = lazy(() =>
 const ChatHistoryPage = lazy(() =>
   import('./features/chat-history/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
 );
+const AccountPage = lazy(() => import('./features/account/account-page').then((m) => ({ default: m.AccountPage })));
+const WorkspaceSettingsPage = lazy(() =>
+  import('./features/settings/workspace-settings-page').then((m) => ({ default: m.WorkspaceSettingsPage })),
+);
 const ComingSoon = lazy(() => import('./features/placeholder/coming-soon').then((m) => ({ default: m.ComingSoon })));
 const NotFoundPage = lazy(() =>
   import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
@@ -29,8 +33,6 @@ const NotFoundPage = lazy(() =>
 const UPCOMING_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
   { path: paths.assessments, title: 'Bulk Assessments' },
   { path: `${paths.assessments}/:batchId`, title: 'Assessment detail' },
-  { path: paths.account, title: 'Account Settings' },
-  { path: paths.adminSettings, title: 'Workspace Settings' },
 ];
 
 function PublicFrame({ children }: { children?: ReactNode }) {
@@ -57,6 +59,8 @@ export const routes: RouteObject[] = [
           { path: paths.import, element: <ImportPage /> },
           { path: paths.documents, element: <DocumentsPage /> },
           { path: paths.chatHistory, element: <ChatHistoryPage /> },
+          { path: paths.account, element: <AccountPage /> },
+          { path: paths.adminSettings, element: <WorkspaceSettingsPage /> },
           ...UPCOMING_SCREENS.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
         ],
       },

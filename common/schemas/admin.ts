@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import type { ANSWER_TYPES } from './qa';
 
+/** SPEC §3 Admin user row. */
 export const AdminUserRow = z.object({
   id: z.string(),
   username: z.string(),
@@ -9,6 +11,7 @@ export const AdminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
+/** SPEC §3 Audit log row, with the acting user's name and the change's details. */
 export const AuditLogRow = z.object({
   id: z.string(),
   action: z.string(),
@@ -29,4 +32,112 @@ export const AuditLogQuery = z.object({
     .max(500, 'limit must be between 1 and 500')
     .default(100),
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').default(0),
+  /** One action, as stored (`user_role_changed`). */
+  action: z
+    .string()
+    .trim()
+    .max(100, 'action must be at most 100 characters')
+    .regex(/^[a-z0-9_]+$/, 'action must be an action name such as user_role_changed')
+    .optional(),
+  /** The acting user; `system` for rows no user caused. */
+  userId: z.union([z.uuid(), z.literal('system')], { message: "userId must be a user id or 'system'" }).optional(),
 });
+export type AuditLogQuery = z.input<typeof AuditLogQuery>;
+
+/** The choices of the audit log's filters: every action and every acting user the organization's trail holds. */
+export const AuditLogFilters = z.object({
+  actions: z.array(z.string()),
+  users: z.array(z.object({ id: z.string(), username: z.string().nullable() })),
+  /** Some rows were written by no user (shown as 'System'). */
+  hasSystem: z.boolean(),
+});
+export type AuditLogFilters = z.infer<typeof AuditLogFilters>;
+
+/** An OIDC issuer is an https URL with no query, fragment or credentials (OpenID Connect Discovery §2). */
+export function isOidcIssuer(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return url.protocol === 'https:' && !url.search && !url.hash && !url.username && !url.password && !!url.hostname;
+}
+
+/** What the SSO tab shows. The client secret is never sent back, only whether one is stored. */
+export const SsoSettingsView = z.object({
+  issuer: z.string().nullable(),
+  clientId: z.string().nullable(),
+  hasClientSecret: z.boolean(),
+});
+export type SsoSettingsView = z.infer<typeof SsoSettingsView>;
+
+export const UpdateSsoBody = z.object({
+  issuer: z
+    .string({ message: 'Issuer URL is required' })
+    .trim()
+    .min(1, 'Issuer URL is required')
+    .max(500, 'Issuer URL must be at most 500 characters')
+    .refine(isOidcIssuer, 'Issuer URL must be an https:// address without a query or fragment'),
+  clientId: z
+    .string({ message: 'Client ID is required' })
+    .trim()
+    .min(1, 'Client ID is required')
+    .max(255, 'Client ID must be at most 255 characters'),
+  /** Empty or absent keeps the stored secret. */
+  clientSecret: z.string().trim().max(1000, 'Client secret must be at most 1000 characters').optional(),
+});
+export type UpdateSsoBody = z.infer<typeof UpdateSsoBody>;
+export type UpdateSsoInput = z.input<typeof UpdateSsoBody>;
+
+/** Automation rate counts library and generated answers at or above this confidence (SPEC §9's "strong" level). */
+export const AUTOMATION_CONFIDENCE_MIN = 80;
+export const ANALYTICS_DAYS_MAX = 365;
+
+export const AnalyticsQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .min(1, `days must be between 1 and ${ANALYTICS_DAYS_MAX}`)
+    .max(ANALYTICS_DAYS_MAX, `days must be between 1 and ${ANALYTICS_DAYS_MAX}`)
+    .default(30),
+});
+export type AnalyticsQuery = z.input<typeof AnalyticsQuery>;
+
+export const UnansweredGroup = z.object({
+  /** A taxonomy topic id, or the normalized question when no topic was recognised. */
+  key: z.string(),
+  kind: z.enum(['topic', 'question']),
+  label: z.string(),
+  count: z.number().int(),
+  /** A few of the questions in the group, newest first. */
+  examples: z.array(z.string()),
+});
+export type UnansweredGroup = z.infer<typeof UnansweredGroup>;
+
+/** Usage figures of the whole organization over the last `days` days (UTC calendar days, today included). */
+export const AnalyticsView = z.object({
+  days: z.number().int(),
+  /** First and last day covered, YYYY-MM-DD. */
+  from: z.string(),
+  to: z.string(),
+  questionsAsked: z.number().int(),
+  /** Answered from the library or generated with confidence ≥ AUTOMATION_CONFIDENCE_MIN. */
+  automatedAnswers: z.number().int(),
+  /** automatedAnswers / questionsAsked in percent, one decimal; null when nothing was asked. */
+  automationRate: z.number().nullable(),
+  averageConfidence: z.number().nullable(),
+  /** People who asked at least one question. */
+  activeUsers: z.number().int(),
+  assessmentsCompleted: z.number().int(),
+  questionsPerDay: z.array(z.object({ date: z.string(), questions: z.number().int(), automated: z.number().int() })),
+  /** Questions per answer type; every type of ANSWER_TYPES is present. */
+  answerTypes: z.object({
+    canonical: z.number().int(),
+    draft: z.number().int(),
+    generated: z.number().int(),
+    unknown: z.number().int(),
+  }) satisfies z.ZodType<Record<(typeof ANSWER_TYPES)[number], number>>,
+  topUnanswered: z.array(UnansweredGroup),
+});
+export type AnalyticsView = z.infer<typeof AnalyticsView>;

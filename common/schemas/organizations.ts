@@ -2,14 +2,40 @@ import { z } from 'zod';
 import { BRAND_TONES } from '../constants';
 import { ROLES } from '../roles';
 
-const text = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+/**
+ * Upper bounds of the brand profile: room for a real style guide, but a disclaimer is appended to every answer and
+ * banned tokens are checked against every generated sentence, so neither may grow without limit.
+ */
+export const BRAND_PROFILE_LIMITS = {
+  languageRules: 5000,
+  boilerplate: 10_000,
+  disclaimers: 5000,
+  bannedTokenLength: 100,
+  bannedTokens: 200,
+} as const;
+
+/** A text field whose length message names the field, so a rejected save says which box is too long. */
+const text = (label: string, max: number) => z.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+/** Banned tokens are plain text (matched ignoring case, never as patterns), so '.*' or 'C++' mean just that. */
+export const BannedToken = z
+  .string()
+  .trim()
+  .min(1, 'A banned token cannot be empty')
+  .max(
+    BRAND_PROFILE_LIMITS.bannedTokenLength,
+    `Each banned token must be at most ${BRAND_PROFILE_LIMITS.bannedTokenLength} characters`,
+  );
 
 export const BrandProfile = z.object({
   tone: z.enum(BRAND_TONES, { message: `Tone must be one of: ${BRAND_TONES.join(', ')}` }),
-  languageRules: text(5000).default(''),
-  boilerplate: text(10000).default(''),
-  disclaimers: text(5000).default(''),
-  bannedTokens: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
+  languageRules: text('Language rules', BRAND_PROFILE_LIMITS.languageRules).default(''),
+  boilerplate: text('Content guidelines', BRAND_PROFILE_LIMITS.boilerplate).default(''),
+  disclaimers: text('Disclaimers', BRAND_PROFILE_LIMITS.disclaimers).default(''),
+  bannedTokens: z
+    .array(BannedToken, { message: 'Banned tokens must be a list of text' })
+    .max(BRAND_PROFILE_LIMITS.bannedTokens, `At most ${BRAND_PROFILE_LIMITS.bannedTokens} banned tokens are allowed`)
+    .default([]),
 });
 export type BrandProfile = z.infer<typeof BrandProfile>;
 
@@ -23,14 +49,30 @@ export const OrganizationView = z.object({
 });
 export type OrganizationView = z.infer<typeof OrganizationView>;
 
+/** Lower-case letters, digits and single hyphens; it identifies the organization in URLs, so it is unique. */
+export const ORGANIZATION_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const OrganizationSlug = z
+  .string()
+  .trim()
+  .min(2, 'Slug must be at least 2 characters')
+  .max(63, 'Slug must be at most 63 characters')
+  .regex(
+    ORGANIZATION_SLUG_PATTERN,
+    'Slug may contain only lower-case letters, digits and hyphens, and must start and end with a letter or digit',
+  );
+
+export const OrganizationName = z
+  .string()
+  .trim()
+  .min(1, 'Organization name is required')
+  .max(120, 'Organization name must be at most 120 characters');
+/** The sidebar's brand label; empty means the default ('InfoSec Agent'). */
+export const BrandName = z.string().trim().max(60, 'Brand name must be at most 60 characters');
+
 export const UpdateOrganizationBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Organization name is required')
-    .max(120, 'Organization name must be at most 120 characters')
-    .optional(),
-  brandName: z.string().trim().max(60, 'Brand name must be at most 60 characters').nullable().optional(),
+  name: OrganizationName.optional(),
+  brandName: BrandName.nullable().optional(),
+  slug: OrganizationSlug.optional(),
   brandProfile: BrandProfile.optional(),
 });
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;

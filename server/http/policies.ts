@@ -13,6 +13,8 @@ const LABELS: Record<Action, string> = {
   'workspaces:read': 'view workspaces',
   'workspaces:manage': 'create, rename or delete workspaces',
   'audit:read': 'view the audit log',
+  'analytics:read': 'view usage analytics',
+  'sso:manage': 'change single sign-on settings',
   'knowledge:read': 'view the knowledge library',
   'knowledge:create_draft': 'add entries to the knowledge library',
   'knowledge:approve': 'approve or change approved library entries',

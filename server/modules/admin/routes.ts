@@ -1,12 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AdminUserRow, AuditLogQuery, AuditLogRow } from '../../../common/schemas/admin';
+import {
+  AdminUserRow,
+  AnalyticsQuery,
+  AnalyticsView,
+  AuditLogFilters,
+  AuditLogQuery,
+  AuditLogRow,
+  SsoSettingsView,
+  UpdateSsoBody,
+} from '../../../common/schemas/admin';
 import { requireUser } from '../../http/context';
 import { authorize } from '../../http/policies';
 import { listUsers } from '../organizations/service';
-import { listAuditLogs } from '../audit/service';
+import { auditLogFilters, listAuditLogs } from '../audit/service';
 import { presentAdminUser } from '../organizations/presenters';
+import { getSsoSettings, removeSsoSettings, saveSsoSettings } from './sso';
+import { organizationAnalytics } from './analytics';
 
 const tag = { tags: ['admin'] };
 
@@ -30,4 +41,45 @@ export async function adminRoutes(base: FastifyInstance) {
       return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
     },
   );
+
+  app.get('/api/admin/audit-logs/filters', { schema: { ...tag, response: { 200: AuditLogFilters } } }, async (req) => {
+    const ctx = requireUser(req);
+    authorize(ctx, 'audit:read');
+    return auditLogFilters(ctx);
+  });
+
+  app.get(
+    '/api/admin/analytics',
+    { schema: { ...tag, querystring: AnalyticsQuery, response: { 200: AnalyticsView } } },
+    async (req) => {
+      const ctx = requireUser(req);
+      authorize(ctx, 'analytics:read');
+      return organizationAnalytics(ctx, req.query.days);
+    },
+  );
+
+  app.get('/api/admin/sso', { schema: { ...tag, response: { 200: SsoSettingsView } } }, async (req) => {
+    const ctx = requireUser(req);
+    authorize(ctx, 'sso:manage');
+    return getSsoSettings(ctx);
+  });
+
+  app.put(
+    '/api/admin/sso',
+    { schema: { ...tag, body: UpdateSsoBody, response: { 200: SsoSettingsView } } },
+    async (req) => {
+      const ctx = requireUser(req);
+      authorize(ctx, 'sso:manage');
+      const secret = app.deps.config.sessionSecret;
+      // main.ts always sets one (SESSION_SECRET or DATA_DIR/secret); without it nothing could be sealed.
+      if (!secret) throw new Error('SESSION_SECRET is needed to store SSO client secrets');
+      return saveSsoSettings(ctx, secret, req.body);
+    },
+  );
+
+  app.delete('/api/admin/sso', { schema: { ...tag, response: { 200: SsoSettingsView } } }, async (req) => {
+    const ctx = requireUser(req);
+    authorize(ctx, 'sso:manage');
+    return removeSsoSettings(ctx);
+  });
 }

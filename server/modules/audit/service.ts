@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { auditLogs, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 
@@ -44,12 +44,20 @@ export function audit(
   });
 }
 
-/** Newest first, one organization only. */
+/** Newest first, one organization only, optionally one action and/or one acting user (`system`: no user). */
 export async function listAuditLogs(
   ctx: { db: DbOrTx; organizationId: string },
-  paging: { limit: number; offset: number },
+  query: { limit: number; offset: number; action?: string; userId?: string },
 ) {
-  const where = eq(auditLogs.organizationId, ctx.organizationId);
+  const where = and(
+    eq(auditLogs.organizationId, ctx.organizationId),
+    query.action ? eq(auditLogs.action, query.action) : undefined,
+    query.userId === 'system'
+      ? isNull(auditLogs.userId)
+      : query.userId
+        ? eq(auditLogs.userId, query.userId)
+        : undefined,
+  );
   const rows = await ctx.db
     .select({
       id: auditLogs.id,
@@ -65,8 +73,34 @@ export async function listAuditLogs(
     .leftJoin(users, and(eq(users.id, auditLogs.userId), eq(users.organizationId, auditLogs.organizationId)))
     .where(where)
     .orderBy(desc(auditLogs.seq))
-    .limit(paging.limit)
-    .offset(paging.offset);
+    .limit(query.limit)
+    .offset(query.offset);
   const [total] = await ctx.db.select({ n: count() }).from(auditLogs).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/**
+ * The audit log filters' choices: the actions the organization's trail holds and the users who acted, removed ones
+ * included (their rows stay), so every row can be found again.
+ */
+export async function auditLogFilters(ctx: { db: DbOrTx; organizationId: string }) {
+  const inOrg = eq(auditLogs.organizationId, ctx.organizationId);
+  const actions = await ctx.db
+    .selectDistinct({ action: auditLogs.action })
+    .from(auditLogs)
+    .where(inOrg)
+    .orderBy(asc(auditLogs.action));
+  const actors = await ctx.db
+    .selectDistinct({ id: auditLogs.userId, username: users.username })
+    .from(auditLogs)
+    .leftJoin(users, and(eq(users.id, auditLogs.userId), eq(users.organizationId, auditLogs.organizationId)))
+    .where(inOrg);
+  const people = actors
+    .flatMap((a) => (a.id ? [{ id: a.id, username: a.username }] : []))
+    .sort((a, b) => (a.username ?? '').localeCompare(b.username ?? ''));
+  return {
+    actions: actions.map((a) => a.action),
+    users: people,
+    hasSystem: actors.some((a) => a.id === null),
+  };
 }

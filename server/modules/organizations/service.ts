@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { invitations, organizations, users } from '../../db/schema';
 import { inTransaction, type Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -7,6 +7,7 @@ import type { UserCtx } from '../../http/context';
 import { hashToken, newToken } from '../../http/tokens';
 import { audit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
+import { isUniqueViolation } from '../auth/unique-user';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
 import { normalizeRole, type Role } from '../../../common/roles';
@@ -21,24 +22,54 @@ export async function getOrganization(ctx: UserCtx) {
   return org;
 }
 
+const SLUG_TAKEN = 'This slug is already taken by another organization. Choose another one.';
+
 export async function updateOrganization(ctx: UserCtx, input: UpdateOrganizationBody) {
-  return inTransaction(ctx.db, async (tx) => {
-    const [org] = await tx
-      .update(organizations)
-      .set({
-        ...(input.name !== undefined && { name: input.name }),
-        ...(input.brandName !== undefined && { brandName: input.brandName || null }),
-        ...(input.brandProfile !== undefined && { brandProfile: input.brandProfile }),
-        updatedAt: new Date(),
-      })
-      .where(eq(organizations.id, ctx.organizationId))
-      .returning();
-    if (!org) throw notFound('Organization');
-    await audit({ ...ctx, db: tx }, 'organization_updated', 'organization', org.id, {
-      fields: Object.keys(input),
+  try {
+    return await inTransaction(ctx.db, async (tx) => {
+      const [before] = await tx
+        .select({ slug: organizations.slug })
+        .from(organizations)
+        .where(eq(organizations.id, ctx.organizationId))
+        .for('update');
+      if (!before) throw notFound('Organization');
+      const slugChanged = input.slug !== undefined && input.slug !== before.slug;
+      if (slugChanged && input.slug !== undefined) {
+        const [taken] = await tx
+          .select({ id: organizations.id })
+          .from(organizations)
+          .where(and(eq(organizations.slug, input.slug), ne(organizations.id, ctx.organizationId)))
+          .limit(1);
+        if (taken) throw conflict(SLUG_TAKEN);
+      }
+      const [org] = await tx
+        .update(organizations)
+        .set({
+          ...(input.name !== undefined && { name: input.name }),
+          ...(input.brandName !== undefined && { brandName: input.brandName || null }),
+          ...(slugChanged && { slug: input.slug }),
+          ...(input.brandProfile !== undefined && { brandProfile: input.brandProfile }),
+          updatedAt: new Date(),
+        })
+        .where(eq(organizations.id, ctx.organizationId))
+        .returning();
+      if (!org) throw notFound('Organization');
+      await audit({ ...ctx, db: tx }, 'organization_updated', 'organization', org.id, {
+        fields: Object.keys(input),
+      });
+      if (slugChanged) {
+        await audit({ ...ctx, db: tx }, 'organization_slug_changed', 'organization', org.id, {
+          from: before.slug,
+          to: org.slug,
+        });
+      }
+      return org;
     });
-    return org;
-  });
+  } catch (err) {
+    // Two organizations claiming the same free slug at once: the unique index decides, the loser gets the sentence.
+    if (isUniqueViolation(err)) throw conflict(SLUG_TAKEN);
+    throw err;
+  }
 }
 
 /** Live (not removed) users of the caller's organization. */
@@ -105,12 +136,13 @@ async function revokeInvitationsSentBy(tx: Tx, ctx: UserCtx, userId: string) {
 
 /** Removes access (sessions end, sign-in refused); the row stays so the audit trail keeps its names. */
 export async function removeUser(ctx: UserCtx, userId: string) {
-  if (userId === ctx.userId) throw badRequest('You cannot remove yourself. Ask another admin to do it.');
   await inTransaction(ctx.db, async (tx) => {
     const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
+    // The last admin hears why the organization needs them before hearing that they cannot remove themselves.
     if (isAdmin(target.role) && otherAdmins === 0) {
       throw conflict('An organization must keep at least one admin. Make another user admin first.');
     }
+    if (userId === ctx.userId) throw badRequest('You cannot remove yourself. Ask another admin to do it.');
     await tx
       .update(users)
       .set({ deletedAt: new Date(), updatedAt: new Date() })
@@ -138,6 +170,17 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
   const { invitation, orgName } = await inTransaction(ctx.db, async (tx) => {
+    // Inviting the same address again replaces its pending invitation, so only the newest link (and role) works.
+    const replaced = await tx
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.organizationId, ctx.organizationId),
+          sql`lower(${invitations.email}) = lower(${input.email})`,
+          isNull(invitations.acceptedAt),
+        ),
+      )
+      .returning({ id: invitations.id });
     const [row] = await tx
       .insert(invitations)
       .values({
@@ -157,6 +200,7 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
     await audit({ ...ctx, db: tx }, 'invitation_created', 'invitation', row.id, {
       email: input.email,
       role: input.role,
+      ...(replaced.length > 0 && { replacedInvitationIds: replaced.map((r) => r.id) }),
     });
     return { invitation: row, orgName: org?.name ?? 'your organization' };
   });

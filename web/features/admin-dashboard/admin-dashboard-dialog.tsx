@@ -1,0 +1,89 @@
+import { useState, type ComponentType } from 'react';
+import { Tabs as TabsPrimitive } from 'radix-ui';
+import { BarChart3, Building2, KeyRound, Palette, ScrollText, Users, type LucideIcon } from 'lucide-react';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
+import { cn } from '../../lib/cn';
+import { AnalyticsTab } from './components/analytics-tab';
+import { AuditLogTab } from './components/audit-log-tab';
+import { BrandProfileTab } from './components/brand-profile-tab';
+import { OrganizationTab } from './components/organization-tab';
+import { SsoTab } from './components/sso-tab';
+import { UsersTab } from './components/users-tab';
+
+const SECTIONS = [
+  { id: 'users', label: 'Users & Roles', icon: Users, Content: UsersTab },
+  { id: 'organization', label: 'Organization', icon: Building2, Content: OrganizationTab },
+  { id: 'sso', label: 'SSO Settings', icon: KeyRound, Content: SsoTab },
+  { id: 'brand', label: 'Brand Profile', icon: Palette, Content: BrandProfileTab },
+  { id: 'analytics', label: 'Analytics', icon: BarChart3, Content: AnalyticsTab },
+  { id: 'audit', label: 'Audit Log', icon: ScrollText, Content: AuditLogTab },
+] as const satisfies ReadonlyArray<{ id: string; label: string; icon: LucideIcon; Content: ComponentType }>;
+
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+interface AdminDashboardDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * SPEC "Admin Dashboard modal": six sections in a left navigation. Each section mounts (and loads its data) only
+ * while it is shown and the dialog is open (SPEC §4); Users & Roles comes first each time the dialog opens.
+ */
+export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialogProps) {
+  const [section, setSection] = useState<SectionId>('users');
+  const change = (next: boolean) => {
+    if (!next) setSection('users');
+    onOpenChange(next);
+  };
+  return (
+    <Dialog open={open} onOpenChange={change}>
+      <DialogContent className="flex h-[min(52rem,90vh)] w-[calc(100vw-2rem)] max-w-6xl flex-col gap-0 overflow-hidden p-0">
+        <DialogHeader className="border-b px-6 py-4">
+          <DialogTitle>Admin Dashboard</DialogTitle>
+          <DialogDescription>
+            Users, organization settings, single sign-on, branding, usage and the audit trail.
+          </DialogDescription>
+        </DialogHeader>
+        <TabsPrimitive.Root
+          value={section}
+          onValueChange={(value) => {
+            const next = SECTIONS.find((s) => s.id === value);
+            if (next) setSection(next.id);
+          }}
+          orientation="vertical"
+          className="flex min-h-0 flex-1"
+        >
+          <TabsPrimitive.List
+            aria-label="Admin sections"
+            className="flex w-52 shrink-0 flex-col gap-0.5 overflow-y-auto border-r bg-surface p-3"
+          >
+            {SECTIONS.map(({ id, label, icon: Icon }) => (
+              <TabsPrimitive.Trigger
+                key={id}
+                value={id}
+                className={cn(
+                  'flex items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm font-medium text-muted-foreground transition-colors outline-none',
+                  'hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
+                  'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
+                )}
+              >
+                <Icon className="size-4 shrink-0" aria-hidden />
+                {label}
+              </TabsPrimitive.Trigger>
+            ))}
+          </TabsPrimitive.List>
+          {SECTIONS.map(({ id, Content }) => (
+            <TabsPrimitive.Content
+              key={id}
+              value={id}
+              className="min-w-0 flex-1 overflow-y-auto p-6 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+            >
+              <Content />
+            </TabsPrimitive.Content>
+          ))}
+        </TabsPrimitive.Root>
+      </DialogContent>
+    </Dialog>
+  );
+}

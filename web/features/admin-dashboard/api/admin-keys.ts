@@ -1,0 +1,13 @@
+import type { AuditLogFilter } from '../audit-log-format';
+
+// Everything here is organization data: a workspace switch keeps it (see `meta.scope` on each query).
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: ['admin', 'users'] as const,
+  invitations: ['admin', 'invitations'] as const,
+  sso: ['admin', 'sso'] as const,
+  analytics: (days: number) => ['admin', 'analytics', days] as const,
+  auditLogs: ['admin', 'audit-logs'] as const,
+  auditLogPage: (filter: AuditLogFilter, offset: number) => ['admin', 'audit-logs', 'page', filter, offset] as const,
+  auditLogFilters: ['admin', 'audit-logs', 'filters'] as const,
+};

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { AdminUserRow } from '../../../../common/schemas/admin';
+import { api } from '../../../lib/api';
+import { adminKeys } from './admin-keys';
+
+const AdminUserList = z.array(AdminUserRow);
+
+/** SPEC §7 GET /api/admin/users: id, username, email, role, lastActive. */
+export function getAdminUsers(): Promise<AdminUserRow[]> {
+  return api.get('/api/admin/users', AdminUserList);
+}
+
+export const adminUsersQueryOptions = queryOptions({
+  queryKey: adminKeys.users,
+  queryFn: getAdminUsers,
+  meta: { scope: 'organization' },
+});
+
+/** Fetched again whenever the tab opens: last activity moves on while the dialog is closed. */
+export function useAdminUsers() {
+  return useQuery({ ...adminUsersQueryOptions, refetchOnMount: 'always' });
+}

@@ -1,0 +1,19 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SsoSettingsView } from '../../../../common/schemas/admin';
+import { api } from '../../../lib/api';
+import { adminKeys } from './admin-keys';
+
+/** The stored OIDC settings; the client secret itself never comes back, only whether one is stored. */
+export function getSsoSettings(): Promise<SsoSettingsView> {
+  return api.get('/api/admin/sso', SsoSettingsView);
+}
+
+export const ssoSettingsQueryOptions = queryOptions({
+  queryKey: adminKeys.sso,
+  queryFn: getSsoSettings,
+  meta: { scope: 'organization' },
+});
+
+export function useSsoSettings() {
+  return useQuery(ssoSettingsQueryOptions);
+}
