@@ -86,9 +86,11 @@ describe('admin dashboard', () => {
     const add = page.getByRole('dialog', { name: 'Add User' });
     await add.getByLabel('Email').fill(`newcomer${suffix}@example.com`);
     await add.getByRole('button', { name: 'Send Invitation' }).click();
-    await add.getByLabel('Invitation link').waitFor();
+    // Once sent, the dialog (the same one as Workspace Settings' 'Invite user') is titled for what happened.
+    const sent = page.getByRole('dialog', { name: 'Invitation sent' });
+    await sent.getByLabel('Invitation link').waitFor();
     await screenshot(page, 'admin-dashboard-invite');
-    await add.getByRole('button', { name: 'Done' }).click();
+    await sent.getByRole('button', { name: 'Done' }).click();
     await dialog.getByText('Pending Invitations (1)').waitFor();
 
     // Organization: a bad slug is refused where it is typed; a good one is saved.

@@ -6,6 +6,11 @@ const bool = z
   .optional()
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
+/** `VAR=` in a shell or .env file means "not set" for these variables, not "set to nothing". */
+function unsetWhenEmpty<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema);
+}
+
 /** Every environment variable Verity reads. README lists each with its default; keep the two in step. */
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
@@ -33,6 +38,33 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  LLM_BASE_URL: unsetWhenEmpty(
+    z
+      .url({
+        protocol: /^https?$/,
+        message: 'LLM_BASE_URL must be the http(s) URL of an OpenAI-compatible API, such as http://127.0.0.1:11434/v1',
+      })
+      .optional(),
+  ),
+  LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
+  LLM_MODEL: unsetWhenEmpty(z.string().trim().min(1).default('gpt-4o-mini')),
+  EMBEDDING_MODEL: unsetWhenEmpty(z.string().trim().min(1).optional()),
+  LLM_TIMEOUT_MS: unsetWhenEmpty(
+    z.coerce
+      .number({ message: 'LLM_TIMEOUT_MS must be a number of milliseconds' })
+      .int('LLM_TIMEOUT_MS must be a whole number of milliseconds')
+      .min(100, 'LLM_TIMEOUT_MS must be at least 100 (milliseconds)')
+      .max(600_000, 'LLM_TIMEOUT_MS must be at most 600000 (10 minutes)')
+      .default(20_000),
+  ),
+  LLM_MAX_RETRIES: unsetWhenEmpty(
+    z.coerce
+      .number({ message: 'LLM_MAX_RETRIES must be a number' })
+      .int('LLM_MAX_RETRIES must be a whole number')
+      .min(0, 'LLM_MAX_RETRIES must be between 0 and 10')
+      .max(10, 'LLM_MAX_RETRIES must be between 0 and 10')
+      .default(2),
+  ),
 });
 
 export type Config = {
@@ -65,6 +97,18 @@ export type Config = {
   };
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
+  /** The OpenAI-compatible endpoint for generation and embeddings; null when LLM_BASE_URL is unset. */
+  llm: LlmConfig | null;
+};
+
+export type LlmConfig = {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** null: no embeddings (retrieval stays lexical). */
+  embeddingModel: string | null;
+  timeoutMs: number;
+  maxRetries: number;
 };
 
 /** Parses the environment once; a bad value stops the start with a sentence naming the variable. */
@@ -77,6 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new Error('Invalid configuration:\nS3_BUCKET: required when STORAGE_DRIVER is s3');
+  }
+  if (!e.LLM_BASE_URL) {
+    // Without an endpoint these would be silently ignored; say so instead of starting without the LLM.
+    const orphan = (['LLM_API_KEY', 'EMBEDDING_MODEL'] as const).filter((k) => e[k] !== undefined);
+    if (orphan.length > 0) {
+      throw new Error(
+        `Invalid configuration:\n${orphan
+          .map((k) => `${k}: needs LLM_BASE_URL (the OpenAI-compatible endpoint, e.g. https://api.openai.com/v1)`)
+          .join('\n')}`,
+      );
+    }
   }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
@@ -107,5 +162,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL,
+          embeddingModel: e.EMBEDDING_MODEL ?? null,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+          maxRetries: e.LLM_MAX_RETRIES,
+        }
+      : null,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { LlmClient } from './llm/client';
 import type { Mailer } from './mail/mailer';
 import type { ObjectStorage } from './storage/types';
 
@@ -13,6 +14,8 @@ export type AppDeps = {
   storage: ObjectStorage;
   /** Nudges this process's background worker (absent when none runs here: it polls on its own). */
   wakeWorker?: () => void;
+  /** The OpenAI-compatible endpoint (server/llm/), absent or null when LLM_BASE_URL is unset. */
+  llm?: LlmClient | null;
 };
 
 declare module 'fastify' {

@@ -11,6 +11,7 @@ import { createStorage } from './storage/create';
 import { loadOrCreateSecret } from './secret';
 import { startWorker, type Worker } from './worker/worker';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from './ingest/thread';
+import { createLlmClient } from './llm/client';
 
 /** Entry: config → database (migrated) → app → listen. One process serves the API and the web app. */
 // The worker never reuses a file's bytes after extraction, so they move to the thread instead of being copied.
@@ -41,6 +42,7 @@ async function main() {
   await purgeExpiredSessions(database.db);
 
   const storage = createStorage(config);
+  const llm = createLlmClient(config.llm, log);
   await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
   // The background worker runs here too unless WORKER_CONCURRENCY=0 (then `npm run worker` does the work).
   const worker: Worker | null =
@@ -51,10 +53,11 @@ async function main() {
           log,
           extract: extractDocumentInThread,
           concurrency: config.workerConcurrency,
+          llm,
         })
       : null;
   const app = await buildApp(
-    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake },
+    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm },
     { loggerInstance: log },
   );
   let closing = false;

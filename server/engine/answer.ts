@@ -1,9 +1,9 @@
 import type { AnswerSource, AnswerType, TopMatch } from '../../common/schemas/qa';
 import type { BrandProfile } from '../../common/schemas/organizations';
 import { composeExtractive } from './compose';
-import { retrieveChunks, retrieveEntries, type Scope } from './retrieve';
+import { ENTRY_CANDIDATES, retrieveChunks, type Scope } from './retrieve';
 import { documentConfidence, extractFeatures, rankEntries } from './score';
-import { termWeights } from './term-weights';
+import { libraryIndex, searchIndex } from './library-index';
 import { THRESHOLDS } from './thresholds';
 import type { LlmClient } from '../llm/client';
 import { generateGrounded } from './generate-llm';
@@ -39,9 +39,11 @@ export async function answerQuestion(
   /** The optional endpoint (LLM_BASE_URL): embeddings join retrieval, and document answers are written by it. */
   llm?: LlmClient | null,
 ): Promise<EngineAnswer> {
-  const weights = await termWeights(scope);
+  // One look at the library per question: its index carries the term weights too.
+  const index = await libraryIndex(scope);
+  const weights = index.weights;
   const vm = await vectorMatches(scope, question, llm);
-  const entries = await withVectorEntries(scope, question, await retrieveEntries(scope, question), vm);
+  const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);
   const ranked = rankEntries(question, entries, weights);
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)

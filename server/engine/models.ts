@@ -7,19 +7,19 @@ import type { DocumentFeatures, EntryFeatures } from './features';
  * which rewrites this file; do not edit the numbers by hand.
  */
 export const ENTRY_MODEL: { bias: number; weights: EntryFeatures } = {
-  bias: -3.613,
+  bias: -4.493,
   weights: {
-    questionCoverage: 1.329,
-    fullCoverage: 2.531,
-    entryCoverage: 1.623,
-    trigram: 0.757,
-    topicAgreement: 2.158,
-    topicsMissing: -1.184,
-    noTopics: -0.333,
-    novelTerms: -1.445,
-    relativeRank: 0.948,
-    shortQuestion: 0.095,
-    factMissing: -1.057,
+    questionCoverage: 1.129,
+    fullCoverage: 2.332,
+    entryCoverage: 1.467,
+    trigram: 0.771,
+    topicAgreement: 2.009,
+    topicsMissing: -1.084,
+    noTopics: -0.416,
+    novelTerms: -1.413,
+    relativeRank: 1.909,
+    shortQuestion: 0.114,
+    factMissing: -1.084,
   },
 };
 
@@ -28,14 +28,14 @@ export const ENTRY_MODEL: { bias: number; weights: EntryFeatures } = {
  * weight·feature). Fitted with ENTRY_MODEL by bench:fit; do not edit the numbers by hand.
  */
 export const DOCUMENT_MODEL: { bias: number; weights: DocumentFeatures } = {
-  bias: -2.208,
+  bias: -2.241,
   weights: {
-    coverage: 0.167,
-    firstCoverage: 0.463,
-    passageCoverage: 1.421,
-    asksFact: 1.071,
-    factsStated: 1.071,
-    topicsMissing: -0.451,
-    libraryConfidence: -0.449,
+    coverage: 0.269,
+    firstCoverage: 0.513,
+    passageCoverage: 1.400,
+    asksFact: 0.982,
+    factsStated: 0.982,
+    topicsMissing: -0.366,
+    libraryConfidence: -0.601,
   },
 };

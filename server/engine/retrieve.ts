@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { libraryIndex, searchIndex } from './library-index';
+import { lexemeFrequency } from './lexeme-stats';
 import { stagedQueries } from './query';
 
 export type Scope = { db: DbOrTx; organizationId: string; workspaceId: string };
@@ -14,6 +16,8 @@ export type EntryCandidate = {
   lastVerifiedAt: Date | null;
   rank: number;
   trigram: number;
+  /** Cosine similarity of the entry's embedding to the question's, when embeddings are configured (vector-*.ts). */
+  vector?: number;
 };
 
 export type ChunkCandidate = {
@@ -24,6 +28,8 @@ export type ChunkCandidate = {
   section: string | null;
   text: string;
   rank: number;
+  /** Cosine similarity of the chunk's embedding to the question's, when embeddings are configured (vector-*.ts). */
+  vector?: number;
 };
 
 /** Rows a stage may hand to ranking; ranking reads each row's tsvector, so this bounds the cost of a query. */
@@ -32,69 +38,42 @@ const STAGE_CAP = 150;
 const ENOUGH = 8;
 
 type Rows<T> = { rows: T[] };
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 function rowsOf<T>(res: unknown): T[] {
   return (res as Rows<T>).rows;
 }
 
 /**
- * Library entries that may answer the question (approved and drafts), by staged full-text queries over question,
- * tags and answer; each candidate also gets its question's trigram similarity to this one for the ranker.
+ * Library entries that may answer the question (approved and drafts): the workspace's in-memory index
+ * (library-index.ts), each candidate with its share of the question's terms and its question's trigram similarity.
  */
-export async function retrieveEntries(s: Scope, question: string, limit = 25): Promise<EntryCandidate[]> {
-  const found = new Map<string, EntryCandidate>();
-  for (const q of stagedQueries(question)) {
-    const res = await s.db.execute(sql`
-      select a.id, a.question, a.answer, a.status, a.tags, a.updated_at as "updatedAt",
-        a.last_verified_at as "lastVerifiedAt",
-        ts_rank_cd(a.search_vector, to_tsquery('english', ${q}), 1) as rank,
-        similarity(a.question, ${question}) as trigram
-      from canonical_answers a
-      join (
-        select id from canonical_answers
-        where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
-          and status in ('approved', 'draft') and search_vector @@ to_tsquery('english', ${q})
-        limit ${STAGE_CAP}
-      ) c on c.id = a.id
-      order by rank desc
-      limit ${limit}`);
-    for (const r of rowsOf<Record<string, unknown>>(res)) {
-      const id = String(r.id);
-      if (found.has(id)) continue;
-      found.set(id, {
-        id,
-        question: String(r.question),
-        answer: String(r.answer),
-        status: r.status === 'draft' ? 'draft' : 'approved',
-        tags: Array.isArray(r.tags) ? r.tags.map(String) : [],
-        updatedAt: toDate(r.updatedAt),
-        lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
-        rank: Number(r.rank),
-        trigram: Number(r.trigram),
-      });
-    }
-    if (found.size >= ENOUGH) break;
-  }
-  return [...found.values()];
+export const ENTRY_CANDIDATES = 25;
+
+export async function retrieveEntries(s: Scope, question: string, limit = ENTRY_CANDIDATES): Promise<EntryCandidate[]> {
+  return searchIndex(await libraryIndex(s), question, limit);
 }
 
 /** Document chunks of ready documents, by the same staged queries (never trigram: too slow on long text). */
 export async function retrieveChunks(s: Scope, question: string, limit = 20): Promise<ChunkCandidate[]> {
   const found = new Map<string, ChunkCandidate>();
-  for (const q of stagedQueries(question)) {
+  const frequency = await lexemeFrequency(s.db, 'document_chunks');
+  for (const q of stagedQueries(question, frequency)) {
     const res = await s.db.execute(sql`
-      select ch.id, ch.document_id as "documentId", d.original_name as "documentName", ch.page, ch.section, ch.text,
-        ts_rank_cd(ch.search_vector, to_tsquery('english', ${q}), 1) as rank
-      from document_chunks ch
-      join (
-        select id from document_chunks
+      with c as materialized (
+        select id, search_vector from document_chunks
         where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
           and search_vector @@ to_tsquery('english', ${q})
         limit ${STAGE_CAP}
-      ) c on c.id = ch.id
+      ), r as materialized (
+        select id, ts_rank_cd(search_vector, to_tsquery('english', ${q}), 1) as rank from c
+        order by rank desc
+        limit ${limit}
+      )
+      select ch.id, ch.document_id as "documentId", d.original_name as "documentName", ch.page, ch.section, ch.text,
+        r.rank
+      from r
+      join document_chunks ch on ch.id = r.id
       join documents d on d.id = ch.document_id and d.status = 'ready'
-      order by rank desc
-      limit ${limit}`);
+      order by r.rank desc`);
     for (const r of rowsOf<Record<string, unknown>>(res)) {
       const id = String(r.id);
       if (found.has(id)) continue;

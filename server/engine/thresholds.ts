@@ -7,12 +7,12 @@ export const THRESHOLDS = {
    * A library entry whose confidence (the entry model's probability that it is the answer) is at least this
    * answers the question (canonical, or draft for a draft entry).
    */
-  library: 0.4,
+  library: 0.6,
   /**
    * The documents answer (type generated) when the document model's probability that the extractive answer
    * answers the question is at least this…
    */
-  document: 0.3,
+  document: 0.4,
   /** …and the sentences match at least this many distinct terms, so a one-word question cannot ride on one word. */
   documentMinTerms: 2,
   /** Entries shown as top matches in the side panel must score at least this. */

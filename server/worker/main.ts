@@ -5,6 +5,7 @@ import { createStorage } from '../storage/create';
 import { loadOrCreateSecret } from '../secret';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from '../ingest/thread';
 import { startWorker } from './worker';
+import { createLlmClient } from '../llm/client';
 
 /**
  * `npm run worker`: the background worker alone, for deployments that scale API and worker processes separately
@@ -32,6 +33,7 @@ async function main() {
     log,
     extract: extractDocumentInThread,
     concurrency: Math.max(1, config.workerConcurrency),
+    llm: createLlmClient(config.llm, log),
   });
   log.info(`Verity worker started (concurrency ${Math.max(1, config.workerConcurrency)})`);
   const shutdown = async () => {

@@ -4,6 +4,8 @@ import type { ObjectStorage } from '../storage/types';
 import { claimDocuments } from './claim';
 import { processDocument, type Extract } from './process-document';
 import { sweepOrphanUploads } from './sweep';
+import { startEmbedLoop } from './embed-sweep';
+import type { LlmClient } from '../llm/client';
 
 export type WorkerOptions = {
   db: Db;
@@ -17,6 +19,10 @@ export type WorkerOptions = {
   staleMs?: number;
   /** How often abandoned uploads are swept (0: never). */
   sweepEveryMs?: number;
+  /** With an embedding model configured, entries and chunks are embedded in the background (embed-sweep.ts). */
+  llm?: LlmClient | null;
+  /** Idle interval of the embedding sweep (default: five poll intervals). */
+  embedEveryMs?: number;
 };
 
 export type Worker = { wake: () => void; stop: () => Promise<void> };
@@ -33,6 +39,9 @@ export function startWorker(opts: WorkerOptions): Worker {
   let running = 0;
   const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
   let nextSweep = Date.now() + Math.min(sweepEveryMs, 60_000);
+  const embedLoop = opts.llm?.embeddingModel
+    ? startEmbedLoop({ db: opts.db, llm: opts.llm, log: opts.log, everyMs: opts.embedEveryMs ?? pollMs * 5 })
+    : null;
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -59,7 +68,10 @@ export function startWorker(opts: WorkerOptions): Worker {
       for (const doc of claimed) {
         running += 1;
         void processDocument(opts, doc)
-          .then((outcome) => opts.log.info({ documentId: doc.id, outcome }, 'document processed'))
+          .then((outcome) => {
+            opts.log.info({ documentId: doc.id, outcome }, 'document processed');
+            if (outcome === 'ready') embedLoop?.wake();
+          })
           .catch((err: unknown) => opts.log.error({ err, documentId: doc.id }, 'document processing crashed'))
           .finally(() => {
             running -= 1;
@@ -82,7 +94,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     stop: async () => {
       stopped = true;
       wakeUp?.();
-      await done;
+      await Promise.all([done, embedLoop?.stop()]);
       // Let in-flight documents finish so their claims are not left to go stale.
       while (running > 0) await new Promise((r) => setTimeout(r, 20));
     },

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
@@ -10,6 +11,7 @@ import { createMailer, type Mailer } from '../../server/mail/mailer';
 import { createStorage } from '../../server/storage/create';
 import { startWorker } from '../../server/worker/worker';
 import { extractInThread } from '../../server/ingest/thread';
+import { createLlmClient } from '../../server/llm/client';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
@@ -18,7 +20,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Databas
  * PostgreSQL test database (`npm run test:pg`). Tests isolate themselves by creating their own organizations.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean } = {},
+  opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean; log?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
   const testDb = inject('testDb');
   const database =
@@ -34,15 +36,16 @@ export async function createTestApp(
     STORAGE_DIR: inject('objectsDir'),
     ...opts.env,
   });
-  const log = pino({ level: 'silent' });
+  const log = opts.log ?? pino({ level: 'silent' });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
   const storage = createStorage(config);
+  const llm = createLlmClient(config.llm, log);
   // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
   const worker =
     opts.worker === false
       ? null
-      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100 });
-  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake });
+      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100, llm });
+  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm });
   app.addHook('onClose', async () => {
     await worker?.stop();
     await database.close();

@@ -215,6 +215,8 @@ export async function updateAnswer(
         version: cur.version + 1,
         updatedAt: now,
         ...(verifies && { lastVerifiedAt: now, lastVerifiedBy: ctx.userId }),
+        // The embedding is of "question\nanswer": stale now; the worker's embedding sweep computes it again.
+        ...((changed.includes('question') || changed.includes('answer')) && { embedding: null, embeddingModel: null }),
       })
       .where(and(inTenant(t), eq(ca.id, id)));
     const action =

@@ -6,9 +6,11 @@ import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
 import { answerQuestion, type EngineAnswer } from '../../engine/answer';
 import { rankEntries } from '../../engine/score';
-import { retrieveEntries } from '../../engine/retrieve';
+import { ENTRY_CANDIDATES } from '../../engine/retrieve';
+import { libraryIndex, searchIndex } from '../../engine/library-index';
 import { THRESHOLDS } from '../../engine/thresholds';
-import { termWeights } from '../../engine/term-weights';
+
+import type { LlmClient } from '../../llm/client';
 import type {
   AnswerEntryView,
   AnswerSource,
@@ -108,7 +110,11 @@ async function record(tx: DbOrTx, ctx: QaCtx, sessionId: string | null, question
 }
 
 /** Answers one question (or records an answer already given) and keeps it in the caller's history. */
-export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>): Promise<AnswerEntryView> {
+export async function ask(
+  ctx: QaCtx,
+  input: z.output<typeof AskBody>,
+  llm?: LlmClient | null,
+): Promise<AnswerEntryView> {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
     // Saving a chat re-sends answers the session already holds (SPEC §4): record each once.
@@ -134,18 +140,18 @@ export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>): Promise<
         matches: [],
         lastVerifiedAt: null,
       }
-    : await answerQuestion(ctx, input.question, await brandOf(ctx));
+    : await answerQuestion(ctx, input.question, await brandOf(ctx), llm);
   const row = await record(ctx.db, ctx, sessionId, input.question, result);
   return presentEntry(row, result.matches);
 }
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
-export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }) {
+export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, llm?: LlmClient | null) {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   const brand = await brandOf(ctx);
   const answers: Array<{ question: string; result: EngineAnswer }> = [];
   for (const question of input.questions)
-    answers.push({ question, result: await answerQuestion(ctx, question, brand) });
+    answers.push({ question, result: await answerQuestion(ctx, question, brand, llm) });
   const rows = await inTransaction(ctx.db, async (tx) => {
     const out = [];
     for (const a of answers) out.push({ row: await record(tx, ctx, sessionId, a.question, a.result), a });
@@ -156,7 +162,8 @@ export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionI
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */
 export async function topMatches(ctx: QaCtx, question: string): Promise<TopMatch[]> {
-  const ranked = rankEntries(question, await retrieveEntries(ctx, question), await termWeights(ctx));
+  const index = await libraryIndex(ctx);
+  const ranked = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights);
   return ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 5)

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { Building2, FolderKanban, Lock, Palette, Users } from 'lucide-react';
+import { BrandProfileForm } from '../../components/organization/brand-profile-form';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -9,7 +10,6 @@ import { useMe } from '../auth/api/get-me';
 import { useCan } from '../auth/use-can';
 import { AdminDashboardButton } from '../admin-dashboard/admin-dashboard-button';
 import { useCurrentOrganization } from '../organizations/api/get-current-organization';
-import { BrandProfileForm } from './components/brand-profile-form';
 import { OrganizationForm } from './components/organization-form';
 import { UserManagement } from './components/user-management';
 import { WorkspaceSettings } from './components/workspace-settings';

@@ -1,10 +1,8 @@
 import type { AuditLogFilter } from '../audit-log-format';
 
-// Everything here is organization data: a workspace switch keeps it (see `meta.scope` on each query).
+// Everything here is organization data: a workspace switch keeps it (see `meta.scope` on each query). The users list
+// is keyed with the organization's other people lists instead (see get-admin-users.ts).
 export const adminKeys = {
-  all: ['admin'] as const,
-  users: ['admin', 'users'] as const,
-  invitations: ['admin', 'invitations'] as const,
   sso: ['admin', 'sso'] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
   auditLogs: ['admin', 'audit-logs'] as const,

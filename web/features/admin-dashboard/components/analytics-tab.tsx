@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { AUTOMATION_CONFIDENCE_MIN, type AnalyticsView } from '../../../../common/schemas/admin';
 import { Badge } from '../../../components/ui/badge';
+import { LoadError } from '../../../components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { AnswerTypeMixChart, QuestionsPerDayChart } from './analytics-charts';
-import { LoadError } from './load-error';
 import { SectionHeader } from './section-header';
 
 const PERIODS = [7, 30, 90] as const;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ScrollText } from 'lucide-react';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { cn } from '../../../lib/cn';
@@ -14,7 +15,6 @@ import {
   shortEntityId,
   type AuditLogFilter,
 } from '../audit-log-format';
-import { LoadError } from './load-error';
 import { SectionHeader } from './section-header';
 
 /** Radix Select items cannot have an empty value; this one stands for "no filter". */

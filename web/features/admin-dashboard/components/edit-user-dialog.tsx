@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { AdminUserRow } from '../../../../common/schemas/admin';
 import type { Role } from '../../../../common/roles';
+import { useChangeUserRole } from '../../../components/people/api/change-user-role';
+import { ROLE_DESCRIPTIONS, RoleSelect, isRole } from '../../../components/people/role-select';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -14,8 +16,6 @@ import {
 import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useChangeUserRole } from '../api/change-user-role';
-import { ROLE_SUMMARIES, RoleSelect, isRole } from './role-select';
 
 interface EditUserDialogProps {
   user: AdminUserRow | null;
@@ -60,7 +60,7 @@ function RoleForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }
       <div className="grid gap-1.5">
         <Label htmlFor="edit-role">Role</Label>
         <RoleSelect id="edit-role" value={role} onChange={setRole} />
-        <p className="text-xs text-muted-foreground">{ROLE_SUMMARIES[role]}</p>
+        <p className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</p>
       </div>
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>

@@ -1,16 +1,30 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
+import { z } from 'zod';
 import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
-import type { OrganizationView } from '../../../../common/schemas/organizations';
+import {
+  BrandName,
+  OrganizationName,
+  OrganizationSlug,
+  type OrganizationView,
+} from '../../../../common/schemas/organizations';
+import { useUpdateOrganization } from '../../../components/organization/api/update-organization';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage, isApiRequestError } from '../../../lib/api';
 import { useCurrentOrganization } from '../../organizations/api/get-current-organization';
-import { OrganizationFormValues, useUpdateOrganization } from '../api/update-organization';
-import { LoadError } from './load-error';
 import { SectionHeader } from './section-header';
+
+/** The Organization section's form: the same rules the server applies to these three fields. */
+const OrganizationFormValues = z.object({
+  brandName: BrandName,
+  name: OrganizationName,
+  slug: OrganizationSlug,
+});
+type OrganizationFormValues = z.infer<typeof OrganizationFormValues>;
 
 const formValues = (org: OrganizationView): OrganizationFormValues => ({
   brandName: org.brandName ?? '',

@@ -16,12 +16,12 @@ import {
 } from '../../../components/ui/alert-dialog';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useSsoSettings } from '../api/get-sso-settings';
 import { useRemoveSsoSettings, useSaveSsoSettings } from '../api/save-sso-settings';
-import { LoadError } from './load-error';
 import { SectionHeader } from './section-header';
 
 const formValues = (settings: SsoSettingsView): UpdateSsoInput => ({

@@ -1,19 +1,17 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Pencil, Trash2, UserPlus } from 'lucide-react';
 import type { AdminUserRow } from '../../../../common/schemas/admin';
+import { usePendingInvitations } from '../../../components/people/api/get-invitations';
+import { InviteUserDialog } from '../../../components/people/invite-user-dialog';
+import { PendingInvitationList } from '../../../components/people/pending-invitation-list';
+import { RemoveUserDialog } from '../../../components/people/remove-user-dialog';
+import { RoleBadge } from '../../../components/people/role-badge';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { LoadError } from '../../../components/ui/load-error';
 import { formatDate } from '../../../lib/format';
 import { useMe } from '../../auth/api/get-me';
 import { useAdminUsers } from '../api/get-admin-users';
-import { useRemoveUser } from '../api/remove-user';
 import { EditUserDialog } from './edit-user-dialog';
-import { InviteUserDialog } from './invite-user-dialog';
-import { LoadError } from './load-error';
-import { PendingInvitations } from './pending-invitations';
-import { RemoveUserDialog } from './remove-user-dialog';
-import { RoleBadge } from './role-badge';
 import { SectionHeader } from './section-header';
 
 /** SPEC: the first 2 letters of the e-mail's local part, upper-cased. */
@@ -79,28 +77,26 @@ function UserRow({
   );
 }
 
+/** One titled, bordered block of the Users & Roles section. */
+function Panel({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl border bg-background" aria-labelledby={id}>
+      <h4 id={id} className="border-b px-4 py-3 text-sm font-semibold">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
 /** SPEC "Users & Roles": everyone in the organization, their role and last activity; invite, edit, remove. */
 export function UsersTab() {
   const users = useAdminUsers();
+  const invitations = usePendingInvitations();
   const me = useMe();
-  const removeUser = useRemoveUser();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<AdminUserRow | null>(null);
   const [removing, setRemoving] = useState<AdminUserRow | null>(null);
-
-  const confirmRemove = (user: AdminUserRow) => {
-    setRemoving(null);
-    removeUser.mutate(user.id, {
-      onSuccess: () =>
-        toast({ title: 'User removed', description: `${user.username} no longer has access.`, variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to remove the user'),
-          variant: 'destructive',
-        }),
-    });
-  };
 
   return (
     <div className="grid gap-6">
@@ -121,10 +117,7 @@ export function UsersTab() {
       ) : users.isError ? (
         <LoadError error={users.error} fallback="Could not load the users." onRetry={() => void users.refetch()} />
       ) : (
-        <section className="rounded-xl border bg-background" aria-labelledby="active-users-title">
-          <h4 id="active-users-title" className="border-b px-4 py-3 text-sm font-semibold">
-            Active Users ({users.data.length})
-          </h4>
+        <Panel id="active-users-title" title={`Active Users (${users.data.length})`}>
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-labelledby="active-users-title">
               <thead>
@@ -156,12 +149,16 @@ export function UsersTab() {
               </tbody>
             </table>
           </div>
-        </section>
+        </Panel>
       )}
-      <PendingInvitations />
-      <InviteUserDialog open={inviting} onOpenChange={setInviting} />
+      {invitations.data && invitations.data.length > 0 && (
+        <Panel id="pending-invitations-title" title={`Pending Invitations (${invitations.data.length})`}>
+          <PendingInvitationList invitations={invitations.data} />
+        </Panel>
+      )}
+      <InviteUserDialog title="Add User" open={inviting} onOpenChange={setInviting} />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
-      <RemoveUserDialog user={removing} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />
+      <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />
     </div>
   );
 }

@@ -4,12 +4,12 @@ import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
 import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
 import { BrandName, OrganizationName, type OrganizationView } from '../../../../common/schemas/organizations';
+import { useUpdateOrganization } from '../../../components/organization/api/update-organization';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { useUpdateOrganization } from '../api/update-organization';
 
 const OrganizationFormValues = z.object({ name: OrganizationName, brandName: BrandName });
 type OrganizationFormValues = z.infer<typeof OrganizationFormValues>;

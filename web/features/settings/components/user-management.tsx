@@ -1,33 +1,32 @@
 import { useState } from 'react';
-import { CircleAlert, LoaderCircle, Trash2, UserPlus } from 'lucide-react';
-import { ROLES, type Role } from '../../../../common/roles';
+import { LoaderCircle, Trash2, UserPlus } from 'lucide-react';
+import type { Role } from '../../../../common/roles';
 import type { UserView } from '../../../../common/schemas/auth';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { useChangeUserRole } from '../../../components/people/api/change-user-role';
+import { usePendingInvitations } from '../../../components/people/api/get-invitations';
+import { useOrganizationUsers } from '../../../components/people/api/get-organization-users';
+import { useUsersBeingRemoved } from '../../../components/people/api/remove-user';
+import { InviteUserDialog } from '../../../components/people/invite-user-dialog';
+import { PendingInvitationList } from '../../../components/people/pending-invitation-list';
+import { RemoveUserDialog } from '../../../components/people/remove-user-dialog';
+import { RoleBadge } from '../../../components/people/role-badge';
+import { RoleSelect, isRole } from '../../../components/people/role-select';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime, formatLabel, initials } from '../../../lib/format';
+import { formatDateTime, initials } from '../../../lib/format';
 import { useCan } from '../../auth/use-can';
-import { useChangeUserRole } from '../api/change-user-role';
-import { useOrganizationUsers } from '../api/get-organization-users';
-import { useRemoveUser } from '../api/remove-user';
-import { InviteUserDialog } from './invite-user-dialog';
-import { PendingInvitations } from './pending-invitations';
-import { RemoveUserDialog } from './remove-user-dialog';
-import { RoleBadge } from './role-badge';
-
-const isRole = (value: string): value is Role => (ROLES as readonly string[]).includes(value);
 
 /** SPEC Workspace Settings "User Management": every user with a role dropdown, Remove, and Invite user. */
 export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const users = useOrganizationUsers();
   const canInvite = useCan('invitations:manage');
   const roleMutation = useChangeUserRole();
-  const removeMutation = useRemoveUser();
+  const beingRemoved = useUsersBeingRemoved();
   const [inviteOpen, setInviteOpen] = useState(false);
   const [removing, setRemoving] = useState<UserView | null>(null);
 
@@ -45,16 +44,6 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
           }),
       },
     );
-  };
-
-  const remove = (user: UserView) => {
-    setRemoving(null);
-    removeMutation.mutate(user.id, {
-      onSuccess: () =>
-        toast({ title: 'User removed', description: `${user.username} no longer has access.`, variant: 'success' }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to remove user'), variant: 'destructive' }),
-    });
   };
 
   return (
@@ -78,15 +67,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
               <Spinner label="Loading users" />
             </div>
           ) : users.isError ? (
-            <Alert variant="destructive">
-              <CircleAlert aria-hidden />
-              <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-                {errorMessage(users.error, 'Could not load the users.')}
-                <Button variant="outline" size="sm" onClick={() => void users.refetch()}>
-                  Try again
-                </Button>
-              </AlertDescription>
-            </Alert>
+            <LoadError error={users.error} fallback="Could not load the users." onRetry={() => void users.refetch()} />
           ) : (
             <div className="overflow-x-auto rounded-lg border">
               <table className="w-full text-sm">
@@ -113,7 +94,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
                       user={user}
                       isSelf={user.id === currentUserId}
                       roleBusy={roleMutation.isPending && roleMutation.variables.userId === user.id}
-                      removeBusy={removeMutation.isPending && removeMutation.variables === user.id}
+                      removeBusy={beingRemoved.includes(user.id)}
                       onRoleChange={(role) => changeRole(user, role)}
                       onRemove={() => setRemoving(user)}
                     />
@@ -125,10 +106,10 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
         </CardContent>
       </Card>
 
-      {canInvite && <PendingInvitations />}
+      {canInvite && <PendingInvitationsCard />}
 
       <InviteUserDialog open={inviteOpen} onOpenChange={setInviteOpen} />
-      <RemoveUserDialog user={removing} onCancel={() => setRemoving(null)} onConfirm={remove} />
+      <RemoveUserDialog user={removing} onClose={() => setRemoving(null)} />
     </div>
   );
 }
@@ -173,22 +154,7 @@ function UserRow({ user, isSelf, roleBusy, removeBusy, onRoleChange, onRemove }:
             <label htmlFor={roleId} className="sr-only">
               Role of {user.username}
             </label>
-            <Select
-              value={user.role}
-              onValueChange={(value) => isRole(value) && onRoleChange(value)}
-              disabled={roleBusy}
-            >
-              <SelectTrigger id={roleId} className="h-8">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROLES.map((role) => (
-                  <SelectItem key={role} value={role}>
-                    {formatLabel(role)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
+            <RoleSelect id={roleId} value={user.role} onChange={onRoleChange} disabled={roleBusy} className="h-8" />
             {roleBusy && <LoaderCircle className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />}
           </div>
         ) : (
@@ -214,5 +180,22 @@ function UserRow({ user, isSelf, roleBusy, removeBusy, onRoleChange, onRemove }:
         </Button>
       </td>
     </tr>
+  );
+}
+
+/** The invitations not used yet, as a card under the users; nothing shows when there are none. */
+function PendingInvitationsCard() {
+  const invitations = usePendingInvitations();
+  if (!invitations.data || invitations.data.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending Invitations ({invitations.data.length})</CardTitle>
+        <CardDescription>Sign-up links sent but not used yet.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <PendingInvitationList invitations={invitations.data} className="rounded-lg border" />
+      </CardContent>
+    </Card>
   );
 }

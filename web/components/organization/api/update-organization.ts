@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrganizationView, type UpdateOrganizationBody } from '../../../../common/schemas/organizations';
 import { api } from '../../../lib/api';
-import { currentOrganizationQueryOptions } from '../../organizations/api/get-current-organization';
+import { currentOrganizationQueryOptions } from '../../../features/organizations/api/get-current-organization';
 
+/** SPEC §7 PUT /api/organizations/current; Verity also takes the slug here. */
 export function updateOrganization(body: UpdateOrganizationBody): Promise<OrganizationView> {
   return api.put('/api/organizations/current', OrganizationView, body, {
     errorFallback: 'Failed to update organization',
@@ -10,8 +11,8 @@ export function updateOrganization(body: UpdateOrganizationBody): Promise<Organi
 }
 
 /**
- * Name, brand name and brand profile all go through this one call. The answer replaces the cached organization, so
- * the sidebar's brand label changes the moment the save succeeds.
+ * Name, brand name, slug and brand profile all go through this one call. The answer replaces the cached
+ * organization, so the sidebar's brand label changes the moment the save succeeds.
  */
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();

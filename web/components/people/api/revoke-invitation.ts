@@ -9,6 +9,7 @@ export async function revokeInvitation(id: string): Promise<void> {
   });
 }
 
+/** The invitation's link stops working at once. */
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: revokeInvitation, onSuccess: () => invalidateInvitations(queryClient) });

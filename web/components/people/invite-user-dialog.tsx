@@ -2,52 +2,39 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copy, LoaderCircle, MailCheck, Send } from 'lucide-react';
-import { INVITATION_TTL_DAYS } from '../../../../common/constants';
-import { ROLES } from '../../../../common/roles';
-import { CreateInvitationBody, type InvitationCreated } from '../../../../common/schemas/organizations';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
-import { formatDate, formatLabel } from '../../../lib/format';
-import { useCreateInvitation } from '../api/create-invitation';
-
-/** What each role may do, so the admin picks knowingly (the policy table in common/policies.ts decides). */
-export const ROLE_DESCRIPTIONS: Record<(typeof ROLES)[number], string> = {
-  viewer: 'Reads the library, documents and answers.',
-  contributor: 'Also asks questions, uploads documents and drafts answers.',
-  manager: 'Also approves answers, imports, deletes and manages workspaces.',
-  admin: 'Also manages the organization, branding and users.',
-};
+import { INVITATION_TTL_DAYS } from '../../../common/constants';
+import { CreateInvitationBody, type InvitationCreated } from '../../../common/schemas/organizations';
+import { Button } from '../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+import { TextField } from '../ui/text-field';
+import { toast } from '../ui/use-toast';
+import { errorMessage, isApiRequestError } from '../../lib/api';
+import { formatDate, formatLabel } from '../../lib/format';
+import { useCreateInvitation } from './api/create-invitation';
+import { ROLE_DESCRIPTIONS, RoleSelect } from './role-select';
 
 interface InviteUserDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Named like the button that opens it: 'Invite user' in Workspace Settings, SPEC's 'Add User' in the Admin Dashboard. */
+  title?: string;
 }
 
-/** 'Invite user': e-mails a single-use sign-up link, then shows the link so it can also be shared another way. */
-export function InviteUserDialog({ open, onOpenChange }: InviteUserDialogProps) {
+/** E-mails a single-use sign-up link with the role chosen, then shows the link so it can also be shared another way. */
+export function InviteUserDialog({ open, onOpenChange, title = 'Invite user' }: InviteUserDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>{open && <InviteUserForm onDone={() => onOpenChange(false)} />}</DialogContent>
+      {/* Mounted only while open, so each opening starts from an empty form. */}
+      <DialogContent>{open && <InviteUserForm title={title} onDone={() => onOpenChange(false)} />}</DialogContent>
     </Dialog>
   );
 }
 
 const DEFAULT_INVITATION: CreateInvitationBody = { email: '', role: 'viewer' };
 
-function InviteUserForm({ onDone }: { onDone: () => void }) {
+function InviteUserForm({ title, onDone }: { title: string; onDone: () => void }) {
   const mutation = useCreateInvitation();
   const [sent, setSent] = useState<InvitationCreated | null>(null);
   const {
@@ -83,12 +70,12 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
     });
   });
 
-  if (sent) return <InvitationSent invitation={sent} onDone={onDone} />;
+  if (sent) return <InvitationSent invitation={sent} onInviteAnother={() => setSent(null)} onDone={onDone} />;
 
   return (
     <>
       <DialogHeader>
-        <DialogTitle>Invite user</DialogTitle>
+        <DialogTitle>{title}</DialogTitle>
         <DialogDescription>
           We e-mail a sign-up link that works once and expires after {INVITATION_TTL_DAYS} days. The new account joins
           this organization with the role you choose.
@@ -110,18 +97,13 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
             name="role"
             render={({ field }) => (
               <>
-                <Select value={field.value} onValueChange={field.onChange}>
-                  <SelectTrigger id="invite-role" onBlur={field.onBlur} aria-describedby="invite-role-hint">
-                    <SelectValue />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {ROLES.map((role) => (
-                      <SelectItem key={role} value={role}>
-                        {formatLabel(role)}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
+                <RoleSelect
+                  id="invite-role"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  aria-describedby="invite-role-hint"
+                />
                 <p id="invite-role-hint" className="text-xs text-muted-foreground">
                   {ROLE_DESCRIPTIONS[field.value]}
                 </p>
@@ -143,7 +125,14 @@ function InviteUserForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-function InvitationSent({ invitation, onDone }: { invitation: InvitationCreated; onDone: () => void }) {
+interface InvitationSentProps {
+  invitation: InvitationCreated;
+  /** Back to the form, which keeps what was typed. */
+  onInviteAnother: () => void;
+  onDone: () => void;
+}
+
+function InvitationSent({ invitation, onInviteAnother, onDone }: InvitationSentProps) {
   const copy = () => {
     navigator.clipboard.writeText(invitation.url).then(
       () => toast({ title: 'Copied to clipboard', variant: 'success' }),
@@ -179,6 +168,9 @@ function InvitationSent({ invitation, onDone }: { invitation: InvitationCreated;
         </div>
       </div>
       <DialogFooter>
+        <Button variant="outline" onClick={onInviteAnother}>
+          Invite another
+        </Button>
         <Button onClick={onDone}>Done</Button>
       </DialogFooter>
     </>

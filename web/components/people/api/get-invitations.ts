@@ -15,9 +15,16 @@ export const invitationsQueryOptions = queryOptions({
   meta: { scope: 'organization' },
 });
 
-/** The organization's invitations, newest first; fetched only for those who may manage them. */
-export function useInvitations({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ ...invitationsQueryOptions, enabled });
+/**
+ * Invitations sent and not yet used, newest first (accepted ones are members now and appear among the users).
+ * Fetched again each time a list mounts: invitees accept them from elsewhere at any time.
+ */
+export function usePendingInvitations() {
+  return useQuery({
+    ...invitationsQueryOptions,
+    refetchOnMount: 'always',
+    select: (invitations) => invitations.filter((i) => i.acceptedAt === null),
+  });
 }
 
 export function invalidateInvitations(queryClient: QueryClient): Promise<void> {

@@ -1,22 +1,23 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleAlert, LoaderCircle, Lock } from 'lucide-react';
-import { BRAND_TONES } from '../../../../common/constants';
-import { BRAND_PROFILE_LIMITS, BrandProfile, type OrganizationView } from '../../../../common/schemas/organizations';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
-import { TextareaField } from '../../../components/ui/textarea-field';
-import { toast } from '../../../components/ui/use-toast';
-import { cn } from '../../../lib/cn';
-import { errorMessage } from '../../../lib/api';
-import { formatLabel, formatNumber } from '../../../lib/format';
-import { useCan } from '../../auth/use-can';
-import { useCurrentOrganization } from '../../organizations/api/get-current-organization';
-import { useUpdateOrganization } from '../api/update-organization';
-import { TokenListInput } from './token-list-input';
+import { LoaderCircle, Lock } from 'lucide-react';
+import { BRAND_TONES } from '../../../common/constants';
+import { BRAND_PROFILE_LIMITS, BrandProfile, type OrganizationView } from '../../../common/schemas/organizations';
+import { Alert, AlertDescription } from '../ui/alert';
+import { Button } from '../ui/button';
+import { Label } from '../ui/label';
+import { LoadError } from '../ui/load-error';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../ui/select';
+import { Spinner } from '../ui/spinner';
+import { TextareaField } from '../ui/textarea-field';
+import { toast } from '../ui/use-toast';
+import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/api';
+import { formatLabel, formatNumber } from '../../lib/format';
+import { useCan } from '../../features/auth/use-can';
+import { useCurrentOrganization } from '../../features/organizations/api/get-current-organization';
+import { TokenListInput } from '../ui/token-list-input';
+import { useUpdateOrganization } from './api/update-organization';
 
 export interface BrandProfileFormProps {
   /** Called after a successful save, e.g. to close a surrounding dialog. */
@@ -41,15 +42,12 @@ export function BrandProfileForm({ onSaved, className }: BrandProfileFormProps) 
   }
   if (organization.isError) {
     return (
-      <Alert variant="destructive" className={className}>
-        <CircleAlert aria-hidden />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(organization.error, 'Could not load the brand profile.')}
-          <Button variant="outline" size="sm" onClick={() => void organization.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError
+        error={organization.error}
+        fallback="Could not load the brand profile."
+        onRetry={() => void organization.refetch()}
+        className={className}
+      />
     );
   }
   // Keyed so the form starts again from the stored profile if the organization changes underneath.

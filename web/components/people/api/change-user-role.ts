@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserView } from '../../../../common/schemas/auth';
 import type { Role } from '../../../../common/roles';
 import { api } from '../../../lib/api';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../features/auth/api/get-me';
 import { invalidateOrganizationUsers } from './get-organization-users';
 
 export interface ChangeUserRoleInput {

@@ -1,9 +1,9 @@
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { Plus, X } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
-import { cn } from '../../../lib/cn';
+import { Button } from './button';
+import { Input } from './input';
+import { FieldError, Label } from './label';
+import { cn } from '../../lib/cn';
 
 interface TokenListInputProps {
   label: string;

@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { termsOf } from './terms';
+import { trigramSimilarity } from './trigram';
+
+/**
+ * The workspace's library (approved and draft entries) held in memory as an inverted index of the engine's own
+ * terms (thesaurus-folded, stemmed), so that finding the entries that may answer a question costs no query on a
+ * 10,000-entry library — and matches MFA to "two-factor", which full-text search would not. Rebuilt when the
+ * library changes: every lookup compares a cheap fingerprint (count and latest update of those entries), so an
+ * entry saved a moment ago, by this process or another, is found at once.
+ */
+export type Scope = { db: DbOrTx; organizationId: string; workspaceId: string };
+
+export type IndexedEntry = {
+  id: string;
+  question: string;
+  answer: string;
+  status: 'approved' | 'draft';
+  tags: string[];
+  updatedAt: Date;
+  lastVerifiedAt: Date | null;
+};
+
+export type TermWeights = {
+  idf: (term: string) => number;
+  /** Whether any library entry's question or tags uses the term. */
+  known: (term: string) => boolean;
+};
+
+type Index = {
+  fingerprint: string;
+  entries: IndexedEntry[];
+  /** Term → entries whose question or tags use it. */
+  questionPostings: Map<string, number[]>;
+  /** Term → entries whose answer (only) uses it. */
+  answerPostings: Map<string, number[]>;
+  weights: TermWeights;
+};
+
+/** A question term found only in an entry's answer counts this much of one found in its question or tags. */
+const ANSWER_SHARE = 0.3;
+/** Workspaces kept in memory per process; the least recently built goes first. */
+const MAX_CACHED = 50;
+
+const cache = new Map<string, Index>();
+type Rows<T> = { rows: T[] };
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+async function fingerprintOf(s: Scope): Promise<string> {
+  const res = (await s.db.execute(sql`
+    select count(*)::int as n, max(updated_at)::text as latest from canonical_answers
+    where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+      and status in ('approved', 'draft')`)) as Rows<{ n: number; latest: string | null }>;
+  const row = res.rows[0];
+  return `${row?.n ?? 0}:${row?.latest ?? ''}`;
+}
+
+function weightsFrom(df: Map<string, number>, n: number): TermWeights {
+  const unseen = Math.log(1 + (n + 0.5) / 1.5);
+  return {
+    // A term no entry uses still counts, at the weight of a term one entry uses: the question asks about it.
+    idf: (term) => {
+      const d = df.get(term);
+      return d === undefined ? unseen : Math.log(1 + (n - d + 0.5) / (d + 0.5));
+    },
+    known: (term) => df.has(term),
+  };
+}
+
+function push(map: Map<string, number[]>, term: string, i: number) {
+  const list = map.get(term);
+  if (list) list.push(i);
+  else map.set(term, [i]);
+}
+
+async function build(s: Scope, fingerprint: string): Promise<Index> {
+  const res = (await s.db.execute(sql`
+    select id, question, answer, status, tags, updated_at as "updatedAt", last_verified_at as "lastVerifiedAt"
+    from canonical_answers
+    where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+      and status in ('approved', 'draft')`)) as Rows<Record<string, unknown>>;
+  const entries: IndexedEntry[] = [];
+  const questionPostings = new Map<string, number[]>();
+  const answerPostings = new Map<string, number[]>();
+  const df = new Map<string, number>();
+  for (const r of res.rows) {
+    const i = entries.length;
+    const tags = Array.isArray(r.tags) ? r.tags.map(String) : [];
+    const entry: IndexedEntry = {
+      id: String(r.id),
+      question: String(r.question),
+      answer: String(r.answer),
+      status: r.status === 'draft' ? 'draft' : 'approved',
+      tags,
+      updatedAt: toDate(r.updatedAt),
+      lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
+    };
+    entries.push(entry);
+    const qTerms = new Set(termsOf(`${entry.question} ${tags.join(' ')}`));
+    for (const t of qTerms) {
+      push(questionPostings, t, i);
+      df.set(t, (df.get(t) ?? 0) + 1);
+    }
+    for (const t of new Set(termsOf(entry.answer))) if (!qTerms.has(t)) push(answerPostings, t, i);
+  }
+  return { fingerprint, entries, questionPostings, answerPostings, weights: weightsFrom(df, entries.length) };
+}
+
+/** The workspace's index, rebuilt when its library changed since it was last built. */
+export async function libraryIndex(s: Scope): Promise<Index> {
+  const fingerprint = await fingerprintOf(s);
+  const hit = cache.get(s.workspaceId);
+  if (hit && hit.fingerprint === fingerprint) return hit;
+  const index = await build(s, fingerprint);
+  cache.delete(s.workspaceId);
+  if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? '');
+  cache.set(s.workspaceId, index);
+  return index;
+}
+
+export type IndexHit = IndexedEntry & {
+  /** Rarity-weighted share of the question's terms the entry has (answer-only terms count less), 0–1. */
+  rank: number;
+  /** Character-trigram similarity of the two questions (pg_trgm's measure). */
+  trigram: number;
+};
+
+/** The entries sharing the most (rarity-weighted) terms with the question, best first. */
+export function searchIndex(index: Index, question: string, limit: number): IndexHit[] {
+  const terms = termsOf(question);
+  const { idf } = index.weights;
+  const total = terms.reduce((sum, t) => sum + idf(t), 0);
+  if (total === 0) return [];
+  const scores = new Map<number, number>();
+  for (const t of terms) {
+    const w = idf(t);
+    for (const i of index.questionPostings.get(t) ?? []) scores.set(i, (scores.get(i) ?? 0) + w);
+    for (const i of index.answerPostings.get(t) ?? []) scores.set(i, (scores.get(i) ?? 0) + ANSWER_SHARE * w);
+  }
+  return [...scores.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .flatMap(([i, score]) => {
+      const entry = index.entries[i];
+      return entry ? [{ ...entry, rank: score / total, trigram: trigramSimilarity(question, entry.question) }] : [];
+    });
+}

@@ -1,0 +1,132 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { canonicalAnswers as ca, documentChunks as dc, documents } from '../db/schema';
+import type { LlmClient } from '../llm/client';
+import type { ChunkCandidate, EntryCandidate, Scope } from './retrieve';
+import { searchVectors, type VectorHit } from './vector-index';
+
+/** Nearest entries and chunks added to the lexical candidates of a question. */
+const VECTOR_K = { entries: 10, chunks: 8 };
+
+export type VectorMatches = {
+  entries: VectorHit[];
+  chunks: VectorHit[];
+  entrySimilarity: (id: string) => number | undefined;
+  chunkSimilarity: (id: string) => number | undefined;
+};
+
+/**
+ * The question's nearest library entries and chunks by embedding, when an embedding model is configured; null
+ * otherwise, or when embedding the question failed (logged: retrieval then stays lexical, as without embeddings).
+ */
+export async function vectorMatches(
+  scope: Scope,
+  question: string,
+  llm: LlmClient | null | undefined,
+): Promise<VectorMatches | null> {
+  if (!llm?.embeddingModel) return null;
+  let embedding: number[] | undefined;
+  try {
+    [embedding] = await llm.embed([question]);
+  } catch (err) {
+    llm.log.warn(
+      { err, reason: err instanceof Error ? err.message : String(err), workspaceId: scope.workspaceId },
+      'embedding the question failed; answering from full-text retrieval only',
+    );
+    return null;
+  }
+  if (!embedding) return null;
+  return searchVectors(scope, llm.embeddingModel, embedding, VECTOR_K, (err) =>
+    llm.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
+  );
+}
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+/**
+ * The lexical candidates plus the vector-nearest entries they missed (loaded by id, in this tenant only), each
+ * with its embedding similarity in `vector` when the entry is embedded.
+ */
+export async function withVectorEntries(
+  s: Scope,
+  question: string,
+  lexical: EntryCandidate[],
+  vm: VectorMatches | null,
+): Promise<EntryCandidate[]> {
+  if (!vm) return lexical;
+  const have = new Set(lexical.map((c) => c.id));
+  const missing = vm.entries.map((h) => h.id).filter((id) => !have.has(id));
+  const extra: EntryCandidate[] = [];
+  if (missing.length > 0) {
+    const rows = await s.db
+      .select({
+        id: ca.id,
+        question: ca.question,
+        answer: ca.answer,
+        status: ca.status,
+        tags: ca.tags,
+        updatedAt: ca.updatedAt,
+        lastVerifiedAt: ca.lastVerifiedAt,
+        trigram: sql<number>`similarity(${ca.question}, ${question})`,
+      })
+      .from(ca)
+      .where(
+        and(
+          eq(ca.organizationId, s.organizationId),
+          eq(ca.workspaceId, s.workspaceId),
+          inArray(ca.status, ['approved', 'draft']),
+          inArray(ca.id, missing),
+        ),
+      );
+    for (const r of rows) {
+      extra.push({
+        id: r.id,
+        question: r.question,
+        answer: r.answer,
+        status: r.status === 'draft' ? 'draft' : 'approved',
+        tags: r.tags,
+        updatedAt: toDate(r.updatedAt),
+        lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
+        // Not found by the full-text queries: no rank of its own.
+        rank: 0,
+        trigram: Number(r.trigram),
+      });
+    }
+  }
+  return [...lexical, ...extra].map((c) => {
+    const vector = vm.entrySimilarity(c.id);
+    return vector === undefined ? c : { ...c, vector };
+  });
+}
+
+/** The lexical chunks plus the vector-nearest chunks of ready documents they missed, each with `vector`. */
+export async function withVectorChunks(
+  s: Scope,
+  lexical: ChunkCandidate[],
+  vm: VectorMatches | null,
+): Promise<ChunkCandidate[]> {
+  if (!vm) return lexical;
+  const have = new Set(lexical.map((c) => c.id));
+  const missing = vm.chunks.map((h) => h.id).filter((id) => !have.has(id));
+  const extra: ChunkCandidate[] = [];
+  if (missing.length > 0) {
+    const rows = await s.db
+      .select({
+        id: dc.id,
+        documentId: dc.documentId,
+        documentName: documents.originalName,
+        page: dc.page,
+        section: dc.section,
+        text: dc.text,
+      })
+      .from(dc)
+      .innerJoin(documents, and(eq(documents.id, dc.documentId), eq(documents.status, 'ready')))
+      .where(and(eq(dc.organizationId, s.organizationId), eq(dc.workspaceId, s.workspaceId), inArray(dc.id, missing)));
+    const order = new Map(missing.map((id, i) => [id, i]));
+    rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+    for (const r of rows) extra.push({ ...r, rank: 0 });
+  }
+  return [...lexical, ...extra].map((c) => {
+    const vector = vm.chunkSimilarity(c.id);
+    return vector === undefined ? c : { ...c, vector };
+  });
+}

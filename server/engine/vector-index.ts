@@ -1,0 +1,223 @@
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { canonicalAnswers as ca, documentChunks as dc } from '../db/schema';
+import type { Scope } from './retrieve';
+
+/**
+ * Nearest-neighbour search over a workspace's stored embeddings without pgvector (STACK-NOTES: it is not available
+ * everywhere). Each process keeps, per workspace, every embedded library entry and chunk as a normalized
+ * Float32Array, so cosine similarity is a dot product; a brute-force scan of 10,000 vectors of 768 dimensions is a
+ * few milliseconds. The index follows the database: a cheap fingerprint (count and hash of the embedded rows' keys)
+ * is checked at most every CHECK_EVERY_MS, and when it moved only the rows that changed are fetched, so a library
+ * being embedded batch by batch is never reloaded whole.
+ */
+
+export type VectorHit = { id: string; similarity: number };
+
+type Row = { key: string; vector: Float32Array };
+type Table = Map<string, Row>;
+type WorkspaceIndex = {
+  organizationId: string;
+  model: string;
+  entries: Table;
+  chunks: Table;
+  fingerprint: string;
+  checkedAt: number;
+  refreshing: Promise<void> | null;
+};
+
+/** How stale the index may be: an edit or a newly embedded document is searchable this long after it lands. */
+const CHECK_EVERY_MS = 2000;
+/**
+ * A request waits this long for the first load of a workspace's index before searching what it holds so far. Later
+ * refreshes run in the background: a request searches the index as it was, the next one sees the refresh.
+ */
+const MAX_WAIT_MS = 3000;
+const FETCH_PAGE = 500;
+const MAX_WORKSPACES = 100;
+
+const indexes = new Map<string, WorkspaceIndex>();
+
+/** The vector scaled to length 1, or null for a zero or non-finite vector (it would match nothing meaningfully). */
+export function normalize(values: ArrayLike<number>): Float32Array | null {
+  let norm = 0;
+  for (let i = 0; i < values.length; i += 1) norm += (values[i] ?? 0) * (values[i] ?? 0);
+  norm = Math.sqrt(norm);
+  if (!Number.isFinite(norm) || norm === 0) return null;
+  const out = new Float32Array(values.length);
+  for (let i = 0; i < values.length; i += 1) out[i] = (values[i] ?? 0) / norm;
+  return out;
+}
+
+export function dot(a: Float32Array, b: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i += 1) s += (a[i] as number) * (b[i] as number);
+  return s;
+}
+
+/** The k rows most similar to `query` (normalized), best first; rows of another dimension are skipped. */
+export function topK(table: Table, query: Float32Array, k: number): VectorHit[] {
+  const best: VectorHit[] = [];
+  for (const [id, row] of table) {
+    if (row.vector.length !== query.length) continue;
+    const similarity = dot(row.vector, query);
+    if (best.length === k && similarity <= (best[k - 1]?.similarity ?? -Infinity)) continue;
+    let i = best.length;
+    while (i > 0 && (best[i - 1]?.similarity ?? 0) < similarity) i -= 1;
+    best.splice(i, 0, { id, similarity });
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+const entryFilter = (s: Scope, model: string) =>
+  and(
+    eq(ca.organizationId, s.organizationId),
+    eq(ca.workspaceId, s.workspaceId),
+    inArray(ca.status, ['approved', 'draft']),
+    eq(ca.embeddingModel, model),
+    isNotNull(ca.embedding),
+  );
+const chunkFilter = (s: Scope, model: string) =>
+  and(
+    eq(dc.organizationId, s.organizationId),
+    eq(dc.workspaceId, s.workspaceId),
+    eq(dc.embeddingModel, model),
+    isNotNull(dc.embedding),
+  );
+
+/**
+ * Changes whenever an embedded row of the workspace appears, disappears or changes: entries are keyed by id and
+ * version (every edit bumps the version), chunks by id (a chunk's text never changes; reprocessing makes new ones).
+ */
+async function fingerprint(s: Scope, model: string): Promise<string> {
+  const [e] = await s.db
+    .select({
+      n: sql<string>`count(*)::text`,
+      h: sql<string>`coalesce(sum(hashtext(${ca.id}::text || ':' || ${ca.version})), 0)::text`,
+    })
+    .from(ca)
+    .where(entryFilter(s, model));
+  const [c] = await s.db
+    .select({ n: sql<string>`count(*)::text`, h: sql<string>`coalesce(sum(hashtext(${dc.id}::text)), 0)::text` })
+    .from(dc)
+    .where(chunkFilter(s, model));
+  return `${e?.n}:${e?.h}/${c?.n}:${c?.h}`;
+}
+
+/** Brings one table in line with the database: drops rows that left, fetches rows that are new or changed. */
+async function sync(
+  table: Table,
+  keys: Array<{ id: string; key: string }>,
+  fetch: (ids: string[]) => Promise<Array<{ id: string; key: string; embedding: number[] | null }>>,
+) {
+  const live = new Set<string>();
+  const wanted: string[] = [];
+  for (const { id, key } of keys) {
+    live.add(id);
+    if (table.get(id)?.key !== key) wanted.push(id);
+  }
+  for (const id of table.keys()) if (!live.has(id)) table.delete(id);
+  for (let i = 0; i < wanted.length; i += FETCH_PAGE) {
+    for (const row of await fetch(wanted.slice(i, i + FETCH_PAGE))) {
+      const vector = row.embedding ? normalize(row.embedding) : null;
+      if (vector) table.set(row.id, { key: row.key, vector });
+      else table.delete(row.id);
+    }
+  }
+}
+
+async function refresh(s: Scope, ix: WorkspaceIndex) {
+  const fp = await fingerprint(s, ix.model);
+  ix.checkedAt = Date.now();
+  if (fp === ix.fingerprint) return;
+  const entryKeys = await s.db.select({ id: ca.id, version: ca.version }).from(ca).where(entryFilter(s, ix.model));
+  await sync(
+    ix.entries,
+    entryKeys.map((r) => ({ id: r.id, key: `${r.id}:${r.version}` })),
+    async (ids) =>
+      (
+        await s.db
+          .select({ id: ca.id, version: ca.version, embedding: ca.embedding })
+          .from(ca)
+          .where(and(entryFilter(s, ix.model), inArray(ca.id, ids)))
+      ).map((r) => ({ id: r.id, key: `${r.id}:${r.version}`, embedding: r.embedding })),
+  );
+  const chunkKeys = await s.db.select({ id: dc.id }).from(dc).where(chunkFilter(s, ix.model));
+  await sync(
+    ix.chunks,
+    chunkKeys.map((r) => ({ id: r.id, key: r.id })),
+    async (ids) =>
+      (
+        await s.db
+          .select({ id: dc.id, embedding: dc.embedding })
+          .from(dc)
+          .where(and(chunkFilter(s, ix.model), inArray(dc.id, ids)))
+      ).map((r) => ({ id: r.id, key: r.id, embedding: r.embedding })),
+  );
+  ix.fingerprint = fp;
+}
+
+/** The workspace's index for `model`, refreshed if due. */
+async function indexFor(s: Scope, model: string, onError: (err: unknown) => void): Promise<WorkspaceIndex> {
+  let ix = indexes.get(s.workspaceId);
+  // A workspace id belongs to one organization; the check keeps a mix-up from ever serving another tenant's rows.
+  if (!ix || ix.model !== model || ix.organizationId !== s.organizationId) {
+    ix = {
+      organizationId: s.organizationId,
+      model,
+      entries: new Map(),
+      chunks: new Map(),
+      fingerprint: '',
+      checkedAt: 0,
+      refreshing: null,
+    };
+    if (indexes.size >= MAX_WORKSPACES) indexes.delete(indexes.keys().next().value ?? '');
+    indexes.set(s.workspaceId, ix);
+  }
+  if (!ix.refreshing && Date.now() - ix.checkedAt >= CHECK_EVERY_MS) {
+    const current = ix;
+    // A failed refresh leaves the index as it was; the next check tries again.
+    current.refreshing = refresh(s, current)
+      .catch(onError)
+      .finally(() => {
+        current.refreshing = null;
+      });
+  }
+  if (ix.refreshing && ix.fingerprint === '') {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, MAX_WAIT_MS);
+    });
+    await Promise.race([ix.refreshing, waited]);
+    clearTimeout(timer);
+  }
+  return ix;
+}
+
+/** The workspace's library entries and chunks nearest to a question's embedding, best first. */
+export async function searchVectors(
+  s: Scope,
+  model: string,
+  queryEmbedding: number[],
+  k: { entries: number; chunks: number },
+  onError: (err: unknown) => void = () => {},
+): Promise<{
+  entries: VectorHit[];
+  chunks: VectorHit[];
+  /** Similarity of any embedded entry / chunk of the workspace (undefined: not embedded yet). */
+  entrySimilarity: (id: string) => number | undefined;
+  chunkSimilarity: (id: string) => number | undefined;
+}> {
+  const query = normalize(queryEmbedding);
+  const ix = await indexFor(s, model, onError);
+  const similarity = (table: Table) => (id: string) => {
+    const row = table.get(id);
+    return query && row && row.vector.length === query.length ? dot(row.vector, query) : undefined;
+  };
+  return {
+    entries: query ? topK(ix.entries, query, k.entries) : [],
+    chunks: query ? topK(ix.chunks, query, k.chunks) : [],
+    entrySimilarity: similarity(ix.entries),
+    chunkSimilarity: similarity(ix.chunks),
+  };
+}
