@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { composeExtractive } from '../../server/engine/compose';
 import { DOCUMENT_FEATURES, ENTRY_FEATURES } from '../../server/engine/features';
-import { candidateFeatures, extractFeatures } from '../../server/engine/score';
+import { candidateFeatures, extractFeatures, passageCoverage } from '../../server/engine/score';
 import { retrieveChunks, retrieveEntries } from '../../server/engine/retrieve';
 import { termWeights } from '../../server/engine/term-weights';
 import { THRESHOLDS } from '../../server/engine/thresholds';
@@ -21,8 +21,10 @@ import { openBench, questions } from './setup';
 
 type Example = { xs: number[][]; label: number | null; id: string };
 
-const L2 = Number(process.env.L2 ?? 0.02);
-const STEPS = 20000;
+/** L2 penalties tried; the one with the best held-out loss in 4-fold cross-validation on the tuning split wins. */
+const L2_CHOICES = process.env.L2 ? [Number(process.env.L2)] : [0.001, 0.002, 0.005, 0.01, 0.02, 0.05];
+let L2 = L2_CHOICES[0] ?? 0.02;
+const STEPS = Number(process.env.STEPS ?? 6000);
 
 function logits(xs: number[][], w: number[], b: number): number[] {
   return xs.map((x) => x.reduce((s, v, i) => s + v * (w[i] ?? 0), b));
@@ -68,6 +70,32 @@ function fit(examples: Example[], k: number): { w: number[]; b: number; loss: nu
   return { w, b, loss: loss / examples.length };
 }
 
+function heldOutLoss(examples: Example[], k: number): number {
+  let loss = 0;
+  for (let fold = 0; fold < 4; fold++) {
+    const { w, b } = fit(
+      examples.filter((_, i) => i % 4 !== fold),
+      k,
+    );
+    for (const ex of examples.filter((_, i) => i % 4 === fold)) {
+      const { p, none } = probabilities(logits(ex.xs, w, b));
+      loss -= Math.log(Math.max(1e-12, ex.label === null ? none : (p[ex.label] ?? 0)));
+    }
+  }
+  return loss / examples.length;
+}
+
+function chooseL2(examples: Example[], k: number): number {
+  let best = { l2: L2_CHOICES[0] ?? 0.02, loss: Infinity };
+  for (const l2 of L2_CHOICES) {
+    L2 = l2;
+    const loss = heldOutLoss(examples, k);
+    console.log(`  L2 ${l2}: held-out loss ${loss.toFixed(3)}`);
+    if (loss < best.loss) best = { l2, loss };
+  }
+  return best.l2;
+}
+
 async function main() {
   const bench = await openBench();
   try {
@@ -76,11 +104,20 @@ async function main() {
     const examples: Example[] = [];
     for (const q of tune) {
       const candidates = await retrieveEntries(bench.scope, q.question);
-      const xs = candidateFeatures(q.question, candidates, weights).map((f) => ENTRY_FEATURES.map((name) => f[name]));
+      // As the engine does: the documents' best passage is part of the library decision.
+      const passage = passageCoverage(
+        q.question,
+        composeExtractive(q.question, await retrieveChunks(bench.scope, q.question), [], weights),
+        weights,
+      );
+      const xs = candidateFeatures(q.question, candidates, weights, passage).map((f) =>
+        ENTRY_FEATURES.map((name) => f[name]),
+      );
       const want = q.expect.kind === 'library' ? q.expect.entry : null;
       const index = candidates.findIndex((c) => want !== null && bench.labelOf.get(c.id) === want);
       examples.push({ xs, label: index >= 0 ? index : null, id: q.id });
     }
+    L2 = chooseL2(examples, ENTRY_FEATURES.length);
     const { w, b, loss } = fit(examples, ENTRY_FEATURES.length);
 
     // What the fitted model does on the tuning split, per confidence threshold.
@@ -146,6 +183,7 @@ async function main() {
         );
       }
     }
+    L2 = chooseL2(docExamples, DOCUMENT_FEATURES.length);
     const doc = fit(docExamples, DOCUMENT_FEATURES.length);
     const documents = docExamples.filter((ex) => tune.find((q) => q.id === ex.id)?.expect.kind === 'document').length;
     console.log(`document model: mean loss ${doc.loss.toFixed(3)}`);

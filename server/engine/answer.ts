@@ -2,7 +2,7 @@ import type { AnswerSource, AnswerType, TopMatch } from '../../common/schemas/qa
 import type { BrandProfile } from '../../common/schemas/organizations';
 import { composeExtractive } from './compose';
 import { ENTRY_CANDIDATES, retrieveChunks, type Scope } from './retrieve';
-import { documentConfidence, extractFeatures, rankEntries } from './score';
+import { documentConfidence, extractFeatures, passageCoverage, rankEntries } from './score';
 import { libraryIndex, searchIndex } from './library-index';
 import { THRESHOLDS } from './thresholds';
 import type { LlmClient } from '../llm/client';
@@ -44,7 +44,11 @@ export async function answerQuestion(
   const weights = index.weights;
   const vm = await vectorMatches(scope, question, llm);
   const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);
-  const ranked = rankEntries(question, entries, weights);
+  // The documents' best passage is looked at before the library decides: a question the library only nearly
+  // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
+  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
+  const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
+  const ranked = rankEntries(question, entries, weights, passageCoverage(question, extract, weights));
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 3)
@@ -76,7 +80,6 @@ export async function answerQuestion(
     };
   }
 
-  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
   // With an LLM: an answer grounded in these chunks, or 'unknown' when it finds they do not answer; on any failure
   // (logged) it gives null and the extractive answer below stands.
   const grounded =
@@ -95,7 +98,6 @@ export async function answerQuestion(
           lastVerifiedAt: null,
         };
   }
-  const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
   // Whether the sentences answer it: word and passage coverage, the kind of fact asked for ("how long" → a
   // duration), topics of the question the passages never mention (SOC 3, CSA STAR…), and how close the library
   // came (a question on a library topic is rarely the documents' to answer), weighed by the fitted model.

@@ -38,6 +38,11 @@ export const ENTRY_FEATURES = [
    * of: "How many vendor tiers?" is not answered by an entry that never gives a number.
    */
   'factMissing',
+  /**
+   * How much more of the question the documents' best passage covers than this entry does (0 when it covers
+   * less): the entry is then probably about the topic but not the fact asked.
+   */
+  'documentAdvantage',
 ] as const;
 
 export type EntryFeatures = Record<(typeof ENTRY_FEATURES)[number], number>;
@@ -59,7 +64,13 @@ function weightOf(terms: Iterable<string>, w: TermWeights): number {
   return sum;
 }
 
-export function entryFeatures(q: QuestionProfile, c: EntryCandidate, w: TermWeights, bestRank = 0): EntryFeatures {
+export function entryFeatures(
+  q: QuestionProfile,
+  c: EntryCandidate,
+  w: TermWeights,
+  bestRank = 0,
+  documentPassage = 0,
+): EntryFeatures {
   const entryTerms = new Set(termsOf(`${c.question} ${c.tags.join(' ')}`));
   const answerTerms = new Set(termsOf(c.answer));
   const qTerms = [...q.terms];
@@ -94,6 +105,7 @@ export function entryFeatures(q: QuestionProfile, c: EntryCandidate, w: TermWeig
     relativeRank: bestRank > 0 ? c.rank / bestRank : 0,
     shortQuestion: 1 / Math.max(1, q.terms.size),
     factMissing: q.intents.length > 0 && intentsStated(c.answer, q.intents).length === 0 ? 1 : 0,
+    documentAdvantage: Math.max(0, documentPassage - weightOf(anywhere, w) / total),
   };
 }
 

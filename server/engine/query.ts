@@ -1,4 +1,5 @@
 import type { LexemeFrequency } from './lexeme-stats';
+import { snowballStem } from './text';
 import { tsqueryGroups } from './terms';
 
 /** Most terms a query is built from: the rest of a long question adds cost, not precision. */
@@ -24,7 +25,12 @@ export function stagedQueries(text: string, frequency: LexemeFrequency = () => 0
   stages.push(groups.map(group).join(' & '));
   // The looser stages OR their parts, and an OR over a word most rows contain is a bitmap of most of the table:
   // they use only the rarer concepts (or, when every concept is common, the two rarest).
-  const share = (g: string[]) => Math.min(1, g.reduce((sum, lexeme) => sum + frequency(lexeme), 0));
+  // The statistics count PostgreSQL's lexemes: stemmed words, as its english configuration (our Snowball port) makes.
+  const share = (g: string[]) =>
+    Math.min(
+      1,
+      g.reduce((sum, word) => sum + frequency(snowballStem(word)), 0),
+    );
   const byRarity = [...groups].sort((a, b) => share(a) - share(b));
   const rare = groups.filter((g) => share(g) <= COMMON);
   const loose = rare.length > 0 ? rare : byRarity.slice(0, 2);

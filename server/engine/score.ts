@@ -11,6 +11,7 @@ import {
 } from './features';
 import type { EntryCandidate } from './retrieve';
 import type { TermWeights } from './term-weights';
+import { termsOf } from './terms';
 import { withVectorLogit } from './vector-score';
 
 export type EntryScore = {
@@ -42,15 +43,31 @@ export function candidateFeatures(
   question: string,
   candidates: EntryCandidate[],
   w: TermWeights = uniform,
+  documentPassage = 0,
 ): EntryFeatures[] {
   const profile = profileQuestion(question);
   const bestRank = Math.max(0, ...candidates.map((c) => c.rank));
-  return candidates.map((c) => entryFeatures(profile, c, w, bestRank));
+  return candidates.map((c) => entryFeatures(profile, c, w, bestRank, documentPassage));
+}
+
+/** Rarity-weighted share of the question's terms in the passage the extractive answer starts from. */
+export function passageCoverage(question: string, extract: Extract, w: TermWeights = uniform): number {
+  if (!extract.passageText) return 0;
+  const passage = new Set(termsOf(extract.passageText));
+  const terms = termsOf(question);
+  const total = terms.reduce((sum, t) => sum + w.idf(t), 0);
+  return total ? terms.filter((t) => passage.has(t)).reduce((sum, t) => sum + w.idf(t), 0) / total : 0;
 }
 
 /** Candidates best first, each with its features, match score and confidence (DESIGN §6 "rank and decide"). */
-export function rankEntries(question: string, candidates: EntryCandidate[], w: TermWeights = uniform): EntryScore[] {
-  const all = candidateFeatures(question, candidates, w);
+export function rankEntries(
+  question: string,
+  candidates: EntryCandidate[],
+  w: TermWeights = uniform,
+  /** passageCoverage() of the documents' best passage, when they were searched. */
+  documentPassage = 0,
+): EntryScore[] {
+  const all = candidateFeatures(question, candidates, w, documentPassage);
   const scored = candidates.map((candidate, i) => {
     const features = all[i] as EntryFeatures;
     // Embedding similarity, only when embeddings are configured (vector-score.ts); otherwise the logit as is.

@@ -156,8 +156,11 @@ async function embedBatch(
   if (rows.length === 0) return { embedded: 0, full: false };
   const done = await embedRows(llm, rows, skip, opts);
   let embedded = 0;
+  // Rows are written in id order: two workers whose random batches overlap then lock the shared rows in the
+  // same order, and PostgreSQL never sees the wait cycle it would report as a deadlock.
+  const ordered = [...done].sort((a, b) => (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0));
   await inTransaction(db, async (tx) => {
-    for (const { row, vector } of done) {
+    for (const { row, vector } of ordered) {
       if (!vector) continue;
       const set = { embedding: vector, embeddingModel: model };
       const res =

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app';
+import { call } from './helpers/api';
+import { createAnswer, createTenant, type Tenant } from './helpers/factories';
+import { trigramSimilarity } from '../server/engine/trigram';
+import { stagedQueries } from '../server/engine/query';
+
+let app: TestApp;
+let t: Tenant;
+beforeAll(async () => {
+  app = await createTestApp();
+  t = await createTenant(app);
+});
+afterAll(() => app.close());
+
+const ask = (question: string) =>
+  call(app, 'POST', '/api/qa/ask', { as: t.users.contributor, body: { question } }).then((r) => r.data);
+
+describe('the in-memory library index', () => {
+  it('finds an entry the moment it is saved, and forgets it the moment it is deleted', async () => {
+    const question = 'Do you run a bug bounty programme for the mobile banking app?';
+    expect((await ask(question)).answerType).toBe('unknown');
+
+    const created = await createAnswer(app, t.admin, {
+      question: 'Do you run a bug bounty program for the mobile banking app?',
+      answer: 'Yes. Our public bug bounty on HackerOne covers the mobile banking app.',
+      tags: ['bug bounty'],
+    });
+    const found = await ask(question);
+    expect(found.answerType).toBe('canonical');
+    expect(found.answer).toContain('HackerOne');
+
+    const edited = await call(app, 'PUT', `/api/canonical-answers/${created.id}`, {
+      as: t.admin,
+      body: { answer: 'Yes. Our bug bounty on Intigriti covers the mobile banking app.' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await ask(question)).answer).toContain('Intigriti');
+
+    const removed = await call(app, 'DELETE', `/api/canonical-answers/${created.id}`, { as: t.admin });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await ask(question)).answerType).toBe('unknown');
+  });
+});
+
+describe('trigram similarity', () => {
+  it('equals PostgreSQL pg_trgm similarity()', async () => {
+    const pairs: Array<[string, string]> = [
+      ['Do you encrypt customer data at rest?', 'Is customer data encrypted at rest?'],
+      ['MFA for admins', 'Multi-factor authentication for administrators'],
+      ['SOC 2 Type II', 'ISO/IEC 27001:2022'],
+      ['Crème brûlée policy', 'creme brulee policy'],
+      ['', 'anything'],
+    ];
+    for (const [a, b] of pairs) {
+      const res = (await app.database.db.execute(sql`select similarity(${a}, ${b})::float8 as s`)) as {
+        rows: Array<{ s: number }>;
+      };
+      expect(trigramSimilarity(a, b)).toBeCloseTo(Number(res.rows[0]?.s ?? NaN), 5);
+    }
+  });
+});
+
+describe('staged full-text queries', () => {
+  it('keeps words most rows contain out of the loose stages, but not out of the strict one', () => {
+    const common = new Set(['secur', 'polici']);
+    const stages = stagedQueries('Is the security policy reviewed by the CISO annually?', (l) =>
+      common.has(l) ? 0.5 : 0,
+    );
+    expect(stages[0]).toContain('policy');
+    expect(stages.length).toBeGreaterThan(1);
+    for (const loose of stages.slice(1)) expect(loose).not.toMatch(/policy|security/);
+  });
+
+  it('still has a loose stage when every word is common', () => {
+    const stages = stagedQueries('security policy data', () => 0.5);
+    expect(stages.length).toBeGreaterThan(1);
+  });
+});
