@@ -85,6 +85,21 @@ function heldOutLoss(examples: Example[], k: number): number {
   return loss / examples.length;
 }
 
+/** Each example's probabilities from a model fitted without its fold: what the sweeps below are judged on. */
+function outOfFold(examples: Example[], k: number): Array<{ p: number[]; none: number }> {
+  const out: Array<{ p: number[]; none: number }> = [];
+  for (let fold = 0; fold < 4; fold++) {
+    const { w, b } = fit(
+      examples.filter((_, i) => i % 4 !== fold),
+      k,
+    );
+    examples.forEach((ex, i) => {
+      if (i % 4 === fold) out[i] = probabilities(logits(ex.xs, w, b));
+    });
+  }
+  return out;
+}
+
 function chooseL2(examples: Example[], k: number): number {
   let best = { l2: L2_CHOICES[0] ?? 0.02, loss: Infinity };
   for (const l2 of L2_CHOICES) {
@@ -119,17 +134,19 @@ async function main() {
     }
     L2 = chooseL2(examples, ENTRY_FEATURES.length);
     const { w, b, loss } = fit(examples, ENTRY_FEATURES.length);
+    const entryOof = outOfFold(examples, ENTRY_FEATURES.length);
 
     // What the fitted model does on the tuning split, per confidence threshold.
     console.log(`fitted on ${examples.length} tuning questions, mean loss ${loss.toFixed(3)}, L2 ${L2}`);
+    console.log('library decision, out-of-fold (each question judged by a model fitted without it):');
     for (const th of [0.3, 0.4, 0.5, 0.6, 0.7, 0.8]) {
       let right = 0;
       let wrong = 0;
       let library = 0;
-      for (const ex of examples) {
+      for (const [n, ex] of examples.entries()) {
         const q = tune.find((t) => t.id === ex.id);
         if (q?.expect.kind === 'library') library++;
-        const { p } = probabilities(logits(ex.xs, w, b));
+        const { p } = entryOof[n] ?? { p: [] };
         const best = p.reduce((bi, val, i) => (val > (p[bi] ?? -1) ? i : bi), 0);
         if ((p[best] ?? 0) < th) continue;
         if (q?.expect.kind === 'library' && best === ex.label) right++;
@@ -185,13 +202,15 @@ async function main() {
     }
     L2 = chooseL2(docExamples, DOCUMENT_FEATURES.length);
     const doc = fit(docExamples, DOCUMENT_FEATURES.length);
+    const docOof = outOfFold(docExamples, DOCUMENT_FEATURES.length);
     const documents = docExamples.filter((ex) => tune.find((q) => q.id === ex.id)?.expect.kind === 'document').length;
     console.log(`document model: mean loss ${doc.loss.toFixed(3)}`);
+    console.log('document decision, out-of-fold:');
     for (const th of [0.3, 0.4, 0.5, 0.6, 0.7]) {
       let right = 0;
       let wrong = 0;
-      for (const ex of docExamples) {
-        const { p } = probabilities(logits(ex.xs, doc.w, doc.b));
+      for (const [n, ex] of docExamples.entries()) {
+        const { p } = docOof[n] ?? { p: [] };
         if ((p[0] ?? 0) < th) continue;
         if (ex.label === 0) right++;
         else wrong++;

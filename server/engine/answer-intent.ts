@@ -32,7 +32,8 @@ const STATES: Record<Intent, RegExp> = {
   frequency:
     /\b(annual(?:ly)?|yearly|quarterly|monthly|weekly|daily|hourly|continuous(?:ly)?|every (?:\w+ )?(?:day|week|month|quarter|year|six months|hours?)|once a|twice a|per (?:year|quarter|month)|each (?:year|quarter|month))\b/i,
   count: new RegExp(`\\b${NUMBER_WORD}\\b`, 'i'),
-  who: /\b(CISO|CTO|CEO|CFO|DPO|General Counsel|officer|committee|team|manager|director|head of|owner|board|lead)\b/,
+  // A named role or body, not any "team" or "owner": "data owners … who confirm" does not say who decides.
+  who: /\b(CISO|CTO|CEO|CFO|COO|CIO|DPO|General Counsel|Chief [A-Z]\w+(?: [A-Z]\w+)* Officer|[A-Z]\w+ (?:Officer|Committee|Board|Team)|(?:security|GRC|legal|compliance|privacy|IT|operations|engineering|HR|people) team|Legal|Director|Head of \w+|Vice President|VP)\b/,
   // A capitalised word that does not start the sentence: a product, vendor or standard's name.
   name: /(?<=\S\s+)(?:[A-Z][a-z]*[A-Z0-9][\w-]*|[A-Z][a-z]+(?:\s[A-Z][\w-]+)+|\d?[A-Z][a-z]+\d*)\b/,
 };

@@ -24,6 +24,8 @@ const INTENT_BONUS = 0.3;
 /** A further sentence must add at least this share of the question's weight, or state a fact still missing. */
 const MIN_ADDED = 0.2;
 const MAX_SENTENCES = 3;
+/** What a sentence next to the first one (same paragraph) gains: it is about the same thing. */
+const FOLLOWS_BONUS = 0.3;
 /** A sentence that only makes sense after the one before it. */
 const CONTINUES =
   /^(?:it|its|they|their|them|this|these|those|such|each|both|the same|there|he|she|in that case|if so)\b/i;
@@ -112,11 +114,13 @@ export function composeExtractive(
         first !== undefined &&
         s.chunk.id === first.chunk.id &&
         s.paragraph === first.paragraph &&
-        s.at === first.at + 1 &&
-        (s.terms.size > 0 || CONTINUES.test(s.text));
+        ((s.at === first.at + 1 && (s.terms.size > 0 || CONTINUES.test(s.text))) ||
+          // …or the one right before it, when it is about the question too ("Only the General Counsel can place a
+          // legal hold. A legal hold suspends…").
+          (s.at === first.at - 1 && s.terms.size > 0));
       if (picked.length > 0 && !follows && share(added) < MIN_ADDED && newIntents === 0) continue;
       if (picked.length === 0 && s.terms.size === 0) continue;
-      const sameChunk = follows ? 0.15 : picked.some((p) => p.chunk.id === s.chunk.id) ? 0.05 : 0;
+      const sameChunk = follows ? FOLLOWS_BONUS : picked.some((p) => p.chunk.id === s.chunk.id) ? 0.05 : 0;
       // Ties go to the better-ranked chunk.
       const score = share(added) + (newIntents > 0 ? INTENT_BONUS : 0) + sameChunk - s.rankIndex * 0.001;
       if (!best || score > best.score) best = { s, score };
