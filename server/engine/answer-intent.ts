@@ -57,14 +57,20 @@ export function isYesNoQuestion(question: string): boolean {
   return YES_NO.test(question) && intentsOf(question).length === 0;
 }
 
+// Plain negations: a sentence whose only polarity words (beyond the question's) are these says "no".
+const NEGATION =
+  /^(not|never|no|none|cannot|can't|don't|doesn't|isn't|aren't|won't|prohibit\w*|forbid\w*|disallow\w*)$/;
+
 /**
- * "Yes. " when a yes/no question is answered by a sentence that affirms it plainly: it covers the question well
- * and uses no negating or restricting word the question does not. Anything less keeps the evidence unprefixed:
- * a wrong "Yes" is worse than none.
+ * "Yes. " or "No. " when a yes/no question is answered plainly by a sentence that covers it well: "Yes" when the
+ * sentence uses no negating or restricting word the question does not; "No" when the only such words are plain
+ * negations (not, never, prohibited…). A restriction (only, unless, except, without…) or a mix keeps the evidence
+ * unprefixed: a wrong "Yes" or "No" is worse than none.
  */
 export function yesOpening(question: string, sentence: string, coverage: number): string {
   if (!isYesNoQuestion(question) || coverage < 0.8) return '';
   const asked = new Set((question.match(POLARITY) ?? []).map((w) => w.toLowerCase()));
-  const said = (sentence.match(POLARITY) ?? []).map((w) => w.toLowerCase());
-  return said.every((w) => asked.has(w)) ? 'Yes. ' : '';
+  const extra = (sentence.match(POLARITY) ?? []).map((w) => w.toLowerCase()).filter((w) => !asked.has(w));
+  if (extra.length === 0) return 'Yes. ';
+  return asked.size === 0 && extra.every((w) => NEGATION.test(w)) ? 'No. ' : '';
 }

@@ -50,9 +50,19 @@ describe('Yes/No openings', () => {
     expect(yesOpening('Is TLS 1.0 disabled?', 'TLS 1.0 and 1.1 are disabled on every endpoint.', 1)).toBe('Yes. ');
   });
 
-  it('says nothing when the evidence negates or restricts, covers little, or the question is not yes/no', () => {
-    expect(yesOpening('Do you allow personal devices?', 'Personal devices are prohibited.', 1)).toBe('');
-    expect(yesOpening('Do you allow personal devices?', 'Personal devices are not allowed.', 1)).toBe('');
+  it('opens a plainly negating answer with No', () => {
+    expect(yesOpening('Do you allow personal devices?', 'Personal devices are prohibited.', 1)).toBe('No. ');
+    expect(yesOpening('Do you allow personal devices?', 'Personal devices are not allowed.', 1)).toBe('No. ');
+  });
+
+  it('says nothing when the evidence restricts, covers little, or the question is not yes/no', () => {
+    expect(yesOpening('Do you allow personal devices?', 'Personal devices are allowed only when enrolled.', 1)).toBe(
+      '',
+    );
+    expect(yesOpening('Do you allow personal devices?', 'Personal devices are not allowed unless enrolled.', 1)).toBe(
+      '',
+    );
+    expect(yesOpening('Is TLS 1.0 not supported?', 'TLS 1.0 is never offered.', 1)).toBe('');
     expect(yesOpening('Do you allow personal devices?', 'Personal devices are allowed.', 0.5)).toBe('');
     expect(yesOpening('How long are logs kept?', 'Logs are kept for one year.', 1)).toBe('');
   });
