@@ -78,7 +78,7 @@ describe('POST /api/qa/ask', () => {
     expect(res.data.answer).toContain('needs review');
   });
 
-  it("appends the brand profile's disclaimers to library answers and never uses banned tokens", async () => {
+  it("appends the brand profile's disclaimers to library and document answers and never uses banned tokens", async () => {
     const org = await createTenant(app);
     const brandProfile = {
       tone: 'professional',
@@ -91,7 +91,9 @@ describe('POST /api/qa/ask', () => {
       answer: 'Yes. An independent firm tests the platform every year.',
     });
     const lib = await ask(org.admin, { question: 'Do you run annual penetration tests?' });
-    expect(lib.data.answer).toBe('Yes. An independent firm tests the platform every year.\n\nAnswers are provided under NDA.');
+    expect(lib.data.answer).toBe(
+      'Yes. An independent firm tests the platform every year.\n\nAnswers are provided under NDA.',
+    );
     const doc = await uploadDocument(
       app,
       org.admin,
@@ -99,7 +101,9 @@ describe('POST /api/qa/ask', () => {
       'logs.txt',
     );
     await settledDocument(app, org.admin, doc.data.id);
-    const gen = await ask(org.admin, { question: 'How are security logs reviewed?' });
+    const gen = await ask(org.admin, { question: 'How often are security logs reviewed?' });
+    expect(gen.data.answerType).toBe('generated');
+    expect(gen.data.answer).toBe('Security logs are reviewed weekly.\n\nAnswers are provided under NDA.');
     expect(gen.data.answer).not.toContain('write-once');
   });
 

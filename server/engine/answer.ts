@@ -88,7 +88,13 @@ export async function answerQuestion(
       : null;
   if (grounded) {
     return grounded.supported
-      ? { ...grounded.result, answerType: 'generated', matches, lastVerifiedAt: null }
+      ? {
+          ...grounded.result,
+          answer: withDisclaimers(grounded.result.answer, brand),
+          answerType: 'generated',
+          matches,
+          lastVerifiedAt: null,
+        }
       : {
           answer: NEEDS_REVIEW_ANSWER,
           answerType: 'unknown',
@@ -104,7 +110,7 @@ export async function answerQuestion(
   const documentScore = documentConfidence(extractFeatures(question, extract, weights, best?.confidence ?? 0));
   if (extract.text && extract.matchedTerms >= THRESHOLDS.documentMinTerms && documentScore >= THRESHOLDS.document) {
     return {
-      answer: extract.text,
+      answer: withDisclaimers(extract.text, brand),
       answerType: 'generated',
       confidence: percent(documentScore),
       sources: extract.chunks.slice(0, 5).map((c) => ({
