@@ -122,3 +122,40 @@ export const HistoryEntryView = z.object({
 export type HistoryEntryView = z.infer<typeof HistoryEntryView>;
 
 export const MatchesQuery = z.object({ q: QuestionText });
+
+export const TASKS_PAGE_MAX = 200;
+export const TasksQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(TASKS_PAGE_MAX, `limit must be at most ${TASKS_PAGE_MAX}`)
+    .default(50),
+  offset: z.coerce
+    .number({ message: 'offset must be a number' })
+    .int('offset must be a whole number')
+    .min(0, 'offset must be 0 or more')
+    .default(0),
+});
+export type TasksQuery = z.input<typeof TasksQuery>;
+
+export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
+export const TaskPriority = z.enum(TASK_PRIORITIES);
+export type TaskPriority = z.infer<typeof TaskPriority>;
+
+/**
+ * SPEC §3 Task: a question the workspace could not answer and the library still does not. Repeats of one question
+ * are one task: its latest asking gives id, assignee and askedAt, and askCount says how often it was asked.
+ */
+export const TaskView = z.object({
+  /** The latest asking's history entry. */
+  id: z.string(),
+  /** The question, as last asked. */
+  title: z.string(),
+  priority: TaskPriority,
+  /** Who asked it last, and so who is waiting for the answer. */
+  assignee: z.string().nullable(),
+  askedAt: z.string(),
+  askCount: z.number().int(),
+});
+export type TaskView = z.infer<typeof TaskView>;

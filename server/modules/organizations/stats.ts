@@ -4,17 +4,19 @@ import { countLiveAnswers } from '../knowledge/service';
 import { countOpenConflicts } from '../knowledge/hygiene';
 import { countDocuments } from '../documents/service';
 import { countMonthlyQueries } from '../qa/service';
+import { countOpenTasks } from '../qa/tasks';
 
 /**
- * Real counts for the current workspace. Tasks arrive with their own issues; until their
- * tables exist they count 0, and each issue adds its count here.
+ * Real counts for the current workspace. pendingTasks counts everyone's open tasks, whoever asks: the stat is the
+ * organization's, while GET /api/qa/tasks lists only their own to users who see only their own history.
  */
 export async function organizationStats(ctx: TenantCtx): Promise<OrganizationStats> {
-  const [canonicalCount, openConflicts, documentCount, monthlyQueries] = await Promise.all([
+  const [canonicalCount, openConflicts, documentCount, monthlyQueries, pendingTasks] = await Promise.all([
     countLiveAnswers(ctx),
     countOpenConflicts(ctx),
     countDocuments(ctx),
     countMonthlyQueries(ctx),
+    countOpenTasks(ctx),
   ]);
-  return { canonicalCount, documentCount, monthlyQueries, pendingTasks: 0, openConflicts };
+  return { canonicalCount, documentCount, monthlyQueries, pendingTasks, openConflicts };
 }

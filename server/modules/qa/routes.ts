@@ -11,6 +11,8 @@ import {
   HistoryQuery,
   MatchesQuery,
   SessionView,
+  TasksQuery,
+  TaskView,
   TopMatch,
   UpdateSessionBody,
 } from '../../../common/schemas/qa';
@@ -20,6 +22,7 @@ import { toCsv } from '../../../common/import/csv-export';
 import { requireTenant } from '../../http/context';
 import { authorize } from '../../http/policies';
 import * as qa from './service';
+import { listTasks } from './tasks';
 
 const tag = { tags: ['qa'] };
 const SessionId = z.object({ id: z.string() });
@@ -95,6 +98,19 @@ export async function qaRoutes(root: FastifyInstance) {
       const { entries, total } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
       reply.header('X-Total-Count', String(total));
       return entries;
+    },
+  );
+
+  // Built from chat history, so it shows what history shows: everyone's questions to admin-level users.
+  app.get(
+    '/api/qa/tasks',
+    { schema: { ...tag, querystring: TasksQuery, response: { 200: z.array(TaskView) } } },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'chat_history:read');
+      const { tasks, total } = await listTasks(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
+      reply.header('X-Total-Count', String(total));
+      return tasks;
     },
   );
 

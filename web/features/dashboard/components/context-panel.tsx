@@ -6,8 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatNumber, formatPercent } from '../../../lib/format';
 import { paths, TASKS_MODE_STATE } from '../../../paths';
-import { PANEL_TASK_COUNT, usePanelTasks, type PendingTask } from '../api/get-pending-tasks';
-import { useOpenTasks } from '../use-open-tasks';
+import { usePanelTasks, type PendingTask } from '../api/get-pending-tasks';
 import { usePopularTags } from '../api/get-popular-tags';
 import { PriorityBadge } from './priority-badge';
 
@@ -122,17 +121,14 @@ function TaskCard({ task }: { task: PendingTask }) {
   );
 }
 
-const NO_TASKS: PendingTask[] = [];
-
 function PendingTasks() {
-  const recent = usePanelTasks();
-  const open = useOpenTasks(recent.data ?? NO_TASKS);
-  if (recent.isPending || open.checking) return <SectionLoading label="Loading tasks" />;
-  const tasks = open.tasks.slice(0, PANEL_TASK_COUNT);
-  if (tasks.length === 0) return <EmptyText>Complete tasks will appear here</EmptyText>;
+  const tasks = usePanelTasks();
+  if (tasks.isPending) return <SectionLoading label="Loading tasks" />;
+  // Like the tags below: a side panel that failed to load says it has nothing rather than shouting.
+  if (tasks.isError || tasks.data.length === 0) return <EmptyText>Complete tasks will appear here</EmptyText>;
   return (
     <ul className="grid gap-2" aria-label="Pending tasks">
-      {tasks.map((task) => (
+      {tasks.data.map((task) => (
         <TaskCard key={task.id} task={task} />
       ))}
     </ul>

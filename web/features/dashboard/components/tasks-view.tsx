@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { BookPlus, CircleAlert, ListTodo } from 'lucide-react';
 import { CreateAnswerDialog } from '../../../components/knowledge/create-answer-dialog';
@@ -10,8 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { useCan } from '../../auth/use-can';
-import { distinctTasks, useAllTasks, type PendingTask } from '../api/get-pending-tasks';
-import { useOpenTasks } from '../use-open-tasks';
+import { useAllTasks, type PendingTask } from '../api/get-pending-tasks';
 import { PriorityBadge } from './priority-badge';
 
 interface TaskRowProps {
@@ -29,6 +28,7 @@ function TaskRow({ task, onAdd }: TaskRowProps) {
         <div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
           <PriorityBadge priority={task.priority} />
           <span>Asked {formatDateTime(task.askedAt)}</span>
+          {task.askCount > 1 && <span>· asked {formatNumber(task.askCount)} times</span>}
           {task.assignee && <span>· Assigned to {task.assignee}</span>}
         </div>
         <h3 className="mt-2 text-sm leading-snug font-semibold break-words">{task.title}</h3>
@@ -50,9 +50,9 @@ export function TasksView() {
   const canAdd = useCan('knowledge:create_draft');
   const canApprove = useCan('knowledge:approve');
   const [adding, setAdding] = useState<PendingTask | null>(null);
-  const recent = useMemo(() => distinctTasks(query.data?.pages.flatMap((page) => page.tasks) ?? []), [query.data]);
-  // A question answered in the library since it was asked is done: it leaves the list once the entry is saved.
-  const { tasks, checking } = useOpenTasks(recent);
+  const tasks = query.data?.pages.flatMap((page) => page.tasks) ?? [];
+  // Open tasks in all pages, not only those loaded so far.
+  const total = query.data?.pages.at(-1)?.total ?? tasks.length;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -63,7 +63,7 @@ export function TasksView() {
         </p>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
-        {query.isPending || checking ? (
+        {query.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner className="size-6" label="Loading tasks" />
           </div>
@@ -91,7 +91,7 @@ export function TasksView() {
         ) : (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {formatNumber(tasks.length)} {tasks.length === 1 ? 'question needs' : 'questions need'} an answer
+              {formatNumber(total)} {total === 1 ? 'question needs' : 'questions need'} an answer
             </p>
             <ul className="grid gap-3" aria-label="Pending tasks">
               {tasks.map((task) => (
@@ -114,6 +114,11 @@ export function TasksView() {
           </div>
         )}
       </div>
+      {/*
+        Saving the entry invalidates 'organization-stats' (use-create-canonical-answer.ts), the root of the task
+        lists too: the server checks the questions against the library again, and the task leaves the list and the
+        Quick Stats count together.
+      */}
       {adding && (
         <CreateAnswerDialog
           key={adding.id}
