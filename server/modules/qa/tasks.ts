@@ -1,0 +1,177 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { qaEntries, users } from '../../db/schema';
+import { libraryIndex, searchIndex } from '../../engine/library-index';
+import { ENTRY_CANDIDATES } from '../../engine/retrieve';
+import { rankEntries } from '../../engine/score';
+import { THRESHOLDS } from '../../engine/thresholds';
+import { normalizeQuestion } from '../../../common/import/normalize';
+import type { TaskPriority, TaskView } from '../../../common/schemas/qa';
+import type { QaCtx } from './service';
+
+/*
+ * Open tasks (SPEC §3 Task): questions the workspace answered 'Needs Review', one per question however often it was
+ * asked, less those the library answers now. History keeps each question with the answer it got when asked, so
+ * "answered since" can only be known by asking the library again — in memory, with the engine's own index and
+ * ranker, never one query per task.
+ *
+ * The work is bounded so the stats endpoint (polled every 30 s) stays cheap on a busy workspace: only the last
+ * TASK_WINDOW_DAYS of history, at most MAX_ASKINGS unanswered askings (newest first) and at most MAX_QUESTIONS
+ * distinct questions are looked at. Older or further questions are not tasks, and askCount counts askings inside
+ * those bounds only.
+ */
+const TASK_WINDOW_DAYS = 90;
+const MAX_ASKINGS = 5_000;
+const MAX_QUESTIONS = 2_000;
+const DAY_MS = 24 * 3600_000;
+
+type LibraryIndex = Awaited<ReturnType<typeof libraryIndex>>;
+
+/**
+ * Whether the library answers a question, per library index. libraryIndex() hands out the same object until the
+ * library changes, so a decision stays right exactly as long as its index lives; a WeakMap lets both go together.
+ * Without it every stats poll would rank every open question again.
+ */
+const decisions = new WeakMap<LibraryIndex, Map<string, boolean>>();
+/** Decisions kept per index: enough for every question one listing looks at, with room for questions asked since. */
+const MAX_DECISIONS = 2 * MAX_QUESTIONS;
+
+type OpenTask = {
+  id: string;
+  title: string;
+  assignee: string | null;
+  askedAt: Date;
+  askCount: number;
+};
+
+/**
+ * Repeats of a question, told apart only by case, spacing or punctuation ("Do you use SSO?" / "do you use sso"):
+ * the library's own sameness rule. A question of punctuation only ("???") keeps its own text as its key.
+ */
+function questionKey(question: string): string {
+  return normalizeQuestion(question) || question;
+}
+
+function decisionsOf(index: LibraryIndex): Map<string, boolean> {
+  let known = decisions.get(index);
+  if (!known) {
+    known = new Map();
+    decisions.set(index, known);
+  }
+  return known;
+}
+
+/**
+ * The engine's library decision (answer.ts): the best-ranked entry answers when its confidence reaches
+ * THRESHOLDS.library. It is taken here without the documents' best passage or embeddings, which the engine also
+ * weighs: a task ends when the library answers the question, whatever the documents say.
+ */
+function libraryAnswers(index: LibraryIndex, question: string): boolean {
+  const best = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights)[0];
+  return best !== undefined && best.confidence >= THRESHOLDS.library;
+}
+
+/**
+ * Ranking costs about what one ask's library lookup costs (up to a few ms on a 10,000-entry library whose entries
+ * share common words), so after a library change the first listing may rank up to MAX_QUESTIONS questions again.
+ * Yielding between batches keeps the server answering other requests meanwhile; concurrent listings share the
+ * decisions map, so they split the work rather than repeat it.
+ */
+const RANKINGS_PER_TURN = 50;
+
+async function stillOpen(index: LibraryIndex, tasks: OpenTask[]): Promise<OpenTask[]> {
+  const known = decisionsOf(index);
+  const open: OpenTask[] = [];
+  let ranked = 0;
+  for (const task of tasks) {
+    let answered = known.get(task.title);
+    if (answered === undefined) {
+      if (ranked > 0 && ranked % RANKINGS_PER_TURN === 0) await yieldToEventLoop();
+      ranked += 1;
+      // Another listing may have decided it while this one waited.
+      answered = known.get(task.title) ?? libraryAnswers(index, task.title);
+      if (known.size >= MAX_DECISIONS) known.clear();
+      known.set(task.title, answered);
+    }
+    if (!answered) open.push(task);
+  }
+  return open;
+}
+
+/** The more often a question comes back, the more askers wait on its answer. */
+function priorityOf(askCount: number): TaskPriority {
+  if (askCount >= 3) return 'high';
+  if (askCount === 2) return 'medium';
+  return 'low';
+}
+
+const PRIORITY_ORDER: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
+
+/** Open tasks of the workspace (everyone's with `seeAll`, else the caller's own), highest priority then latest first. */
+async function openTasks(ctx: QaCtx, seeAll: boolean): Promise<OpenTask[]> {
+  const conditions: SQL[] = [
+    eq(qaEntries.organizationId, ctx.organizationId),
+    eq(qaEntries.workspaceId, ctx.workspaceId),
+    eq(qaEntries.answerType, 'unknown'),
+    gte(qaEntries.createdAt, new Date(Date.now() - TASK_WINDOW_DAYS * DAY_MS)),
+  ];
+  if (!seeAll) conditions.push(eq(qaEntries.userId, ctx.userId));
+  const rows = await ctx.db
+    .select({
+      id: qaEntries.id,
+      question: qaEntries.question,
+      createdAt: qaEntries.createdAt,
+      username: users.username,
+    })
+    .from(qaEntries)
+    .leftJoin(users, eq(users.id, qaEntries.userId))
+    .where(and(...conditions))
+    .orderBy(desc(qaEntries.createdAt), desc(qaEntries.id))
+    .limit(MAX_ASKINGS);
+
+  // Newest first, so the first asking of each question seen is its latest.
+  const byQuestion = new Map<string, OpenTask>();
+  for (const row of rows) {
+    const key = questionKey(row.question);
+    const task = byQuestion.get(key);
+    if (task) task.askCount += 1;
+    else if (byQuestion.size < MAX_QUESTIONS)
+      byQuestion.set(key, {
+        id: row.id,
+        title: row.question,
+        assignee: row.username,
+        askedAt: row.createdAt,
+        askCount: 1,
+      });
+  }
+  if (byQuestion.size === 0) return [];
+
+  const open = await stillOpen(await libraryIndex(ctx), [...byQuestion.values()]);
+  return open.sort(
+    (a, b) =>
+      PRIORITY_ORDER[priorityOf(a.askCount)] - PRIORITY_ORDER[priorityOf(b.askCount)] ||
+      b.askedAt.getTime() - a.askedAt.getTime(),
+  );
+}
+
+function presentTask(task: OpenTask): TaskView {
+  return {
+    id: task.id,
+    title: task.title,
+    priority: priorityOf(task.askCount),
+    assignee: task.assignee,
+    askedAt: task.askedAt.toISOString(),
+    askCount: task.askCount,
+  };
+}
+
+/** One page of open tasks and how many there are in all (for X-Total-Count). */
+export async function listTasks(ctx: QaCtx, seeAll: boolean, page: { limit: number; offset: number }) {
+  const tasks = await openTasks(ctx, seeAll);
+  return { tasks: tasks.slice(page.offset, page.offset + page.limit).map(presentTask), total: tasks.length };
+}
+
+/** Open tasks of everyone in the workspace (organization stats' pendingTasks). */
+export async function countOpenTasks(ctx: QaCtx): Promise<number> {
+  return (await openTasks(ctx, true)).length;
+}
