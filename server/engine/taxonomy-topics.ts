@@ -1038,6 +1038,7 @@ export const TOPICS: readonly Topic[] = [
   t('vulnerability_scanning', 'Vulnerability scanning', 'vulnerability_management', [
     'vulnerability scan',
     'scan vulnerability',
+    'vulnerability assessment',
     'authenticated scan',
     'nessus',
     'qualys',
@@ -1149,7 +1150,10 @@ export const TOPICS: readonly Topic[] = [
     'threat model',
     'security design review',
     'architecture review',
-    'security requirements',
+    // Not "security requirements" alone: contracts and vendors have security requirements too.
+    'security requirements design',
+    'security requirements development',
+    'security requirements new feature',
   ]),
   t('owasp_top_10', 'OWASP Top 10 and web vulnerabilities', 'secure_development', [
     'owasp',
@@ -1785,12 +1789,7 @@ export const TOPICS: readonly Topic[] = [
     'physical access review',
   ]),
   t('visitor_management', 'Visitors', 'physical_security', ['visitor log', 'visitor', 'escort']),
-  t('cctv', 'CCTV and guards', 'physical_security', [
-    'cctv',
-    'camera',
-    'security guard',
-    'intrusion alarm',
-  ]),
+  t('cctv', 'CCTV and guards', 'physical_security', ['cctv', 'camera', 'security guard', 'intrusion alarm']),
   t(
     'datacenter_security',
     'Data centre security',

@@ -129,6 +129,34 @@ const QUESTIONS: ReadonlyArray<[string, string]> = [
   ['Is production data used in non-production environments?', 'test_data'],
   ['Do you use customer data to train AI models?', 'ai_customer_data'],
   ['Is the product WCAG 2.1 AA compliant?', 'accessibility'],
+  ['Is the product usable with a screen reader?', 'accessibility'],
+  ['Does the system log users out after 15 minutes of idle time?', 'session_management'],
+  ['Is there an automatic sign-out for idle sessions?', 'session_management'],
+  ['Can staff use their own devices for work?', 'byod'],
+  ['How are customers notified of planned downtime or scheduled maintenance?', 'maintenance_windows'],
+  ['What availability commitments are in your SLA?', 'uptime_sla'],
+  ['Can provider personnel access tenant data?', 'customer_data_access'],
+  ['Is institutional data encrypted at rest?', 'encryption_at_rest'],
+  ['Do you engage ethical hackers to test the platform?', 'penetration_testing'],
+  ['Is vendor risk assessed before onboarding a supplier?', 'vendor_assessment'],
+  ['Does the application keep an activity log of user actions?', 'customer_audit_logs'],
+  ['Is your SOC staffed 24/7?', 'security_monitoring'],
+  ['Can you place data under a litigation hold?', 'legal_hold'],
+  ['What key size do you use for RSA keys?', 'encryption_algorithms'],
+  ['Describe your process for expedited changes.', 'emergency_changes'],
+  ['Do you follow DISA STIGs or a secure configuration baseline?', 'hardening'],
+  ['Can access to our account be restricted to specific IP addresses?', 'ip_allowlisting'],
+  ['Do you use offshore staff to support the service?', 'offshore_personnel'],
+  ['Please provide an overview of your company.', 'company_profile'],
+  ['What year was the company founded, and what is the total headcount?', 'company_profile'],
+  ['Can you provide audited financial statements?', 'financial_viability'],
+  ['Are you or your owners on any sanctions list?', 'sanctions_export'],
+  ['Do you have an anti-bribery and anti-corruption policy?', 'anti_corruption'],
+  ['How many government requests for customer data did you receive?', 'government_access'],
+  ['Do you support verifiable consumer requests under CCPA?', 'data_subject_rights'],
+  ['Do you use application whitelisting on servers?', 'application_allowlisting'],
+  ['Is a source code escrow agreement available?', 'source_code_escrow'],
+  ['Does your website set marketing cookies?', 'cookies_tracking'],
 ];
 
 describe('topicsOf', () => {
@@ -159,6 +187,27 @@ describe('topicsOf', () => {
     expect(topicIds('Is continuous monitoring in place?')).not.toContain('business_continuity');
     expect(topicIds('Please set up a meeting.')).not.toContain('environmental_controls');
     expect(topicIds('Do you hold a TLS certificate?')).not.toContain('certifications');
+    expect(topicIds('Are users logged out after inactivity?')).not.toContain('logging_monitoring');
+    expect(topicIds('Have you received government requests for data?')).not.toContain('governance');
+    expect(topicIds('Are government surveillance laws a concern?')).not.toContain('cctv');
+  });
+
+  it('does not fire a tightened topic on a passing mention', () => {
+    // One common word used to be enough for each of these.
+    expect(topicIds('Are session cookies flagged Secure and HttpOnly?')).not.toContain('cookies_tracking');
+    expect(topicIds('Do you offer a REST API for exporting data?')).not.toContain('api_security');
+    expect(topicIds('Is there a trade secret clause in the NDA?')).not.toContain('secrets_management');
+    expect(topicIds('Are encryption keys held in escrow?')).not.toContain('source_code_escrow');
+    expect(topicIds('Do you outsource customer support?')).not.toContain('outsourced_development');
+    expect(topicIds('Do you use offshore staff?')).not.toContain('data_residency');
+    expect(topicIds('Are you on any sanctions list?')).not.toContain('disciplinary_process');
+    expect(topicIds('Is IP allowlisting supported?')).not.toContain('application_allowlisting');
+    expect(topicIds('Upload files to a shared directory.')).not.toContain('identity_management');
+    expect(topicIds('Do your vendors meet your security requirements?')).not.toContain('threat_modeling');
+    expect(topicIds('Are operational runbooks kept current?')).not.toContain('incident_response_plan');
+    expect(topicIds('How many employees have access to customer data?')).not.toContain('company_profile');
+    expect(topicIds('Are company-owned devices encrypted?')).not.toContain('byod');
+    expect(topicIds('Is certificate pinning used in the mobile app?')).not.toContain('password_policy');
   });
 
   it('gives parents a weaker, inherited weight', () => {

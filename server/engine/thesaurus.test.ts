@@ -54,17 +54,51 @@ const EQUIVALENT: ReadonlyArray<[string, string[]]> = [
   ['dlp', ['DLP', 'data loss prevention', 'data leakage prevention']],
   ['secur', ['information security', 'cybersecurity', 'cyber security', 'InfoSec']],
   ['employe', ['employees', 'staff', 'personnel', 'workforce members']],
-  ['offboard', ['offboarding', 'off-boarding', 'deprovisioning']],
+  ['offboard', ['offboarding', 'off-boarding', 'deprovisioning', 'remove a leaver', 'deprovision accounts']],
   ['vdp', ['responsible disclosure', 'vulnerability disclosure program']],
   ['dpa', ['Data Processing Agreement', 'DPA', 'data processing addendum']],
   ['retent', ['retention', 'retained', 'retain']],
   ['classifi', ['classification', 'classified', 'classify']],
   ['respons', ['response', 'respond', 'responded']],
+  ['logout', ['Users are logged out after 15 minutes', 'Does the system log users out?', 'sign out', 'log off']],
+  ['byod', ['BYOD', 'personal devices', 'Can staff use their own devices?', 'privately owned devices']],
+  ['uptim', ['uptime', 'availability SLA', 'guaranteed availability', 'availability commitments']],
+  ['pentest', ['pen test', 'ethical hacking', 'ethical hackers']],
+  ['24x7', ['24/7', '24x7x365', 'around the clock', 'round-the-clock', '24 hours a day, 7 days a week']],
+  ['tabletop', ['tabletop exercise', 'table-top exercises', 'TTX']],
+  ['password', ['passcode', 'PIN', 'PIN code']],
+  ['harden', ['hardening', 'secure configuration baseline', 'configuration standards', 'secure build']],
+  ['stig', ['DISA STIG', 'Security Technical Implementation Guides']],
+  ['ssdf', ['NIST SSDF', 'NIST SP 800-218', 'Secure Software Development Framework']],
+  ['dsar', ['privacy requests', 'verifiable consumer requests', 'data subject requests']],
+  ['a11y', ['WCAG 2.1', 'VPAT', 'ADA compliance', 'Accessibility Conformance Report', 'Section 508']],
+  ['govt', ['government requests', 'governmental authorities']],
+];
+
+/** Phrasings that must be rewritten to a multi-word canonical form (compared as text, before stemming). */
+const EQUIVALENT_PHRASES: ReadonlyArray<[string, string[]]> = [
+  ['session timeout', ['automatic sign-out', 'idle sessions', 'Are users automatically logged out after inactivity?']],
+  ['maintenance window', ['maintenance window', 'planned downtime', 'scheduled maintenance', 'planned maintenance']],
+  ['customer data', ['tenant data', 'institutional data', 'client data', 'customer information', "customer's data"]],
+  ['third party risk management', ['TPRM', 'vendor risk', 'supplier risk management', 'supply chain risk management']],
+  ['third party assessment', ['vendor risk assessment', 'third-party risk assessments', 'supplier due diligence']],
+  ['audit log', ['audit trail', 'activity log', 'audit logging', 'audit history']],
+  ['legal hold', ['legal hold', 'litigation hold', 'litigation holds']],
+  ['key length', ['key length', 'key size', 'key sizes', 'key strength']],
+  ['corporate overview', ['company overview', 'Tell us about your company', 'overview of your organisation']],
+  ['emergency change', ['emergency change', 'expedited change', 'urgent changes', 'emergency releases']],
+  ['screen lock', ['password-protected screensaver', 'session lock', 'clear screen']],
+  ['security awareness', ['security awareness training', 'awareness training', 'cyber awareness']],
 ];
 
 describe('canonicalTerms', () => {
   it.each(EQUIVALENT)('folds every spelling of %s', (canonical, phrasings) => {
     for (const text of phrasings) expect([text, terms(text).has(canonical)]).toEqual([text, true]);
+  });
+
+  it.each(EQUIVALENT_PHRASES)('rewrites every spelling to "%s"', (canonical, phrasings) => {
+    for (const text of phrasings)
+      expect([text, canonicalize(text)]).toEqual([text, expect.stringContaining(canonical)]);
   });
 
   it('makes questionnaire paraphrases share their key terms', () => {
@@ -118,6 +152,16 @@ describe('canonicalTerms', () => {
       ['containers', 'contains'],
       ['IdPs', 'IDS/IPS'],
       ['users log in', 'audit logs'],
+      ['users log out', 'audit logs'],
+      ['log in', 'log out'],
+      ['government', 'governance'],
+      ['own devices', 'company-owned devices'],
+      ['PIN', 'certificate pinning'],
+      ['legal hold', 'eDiscovery'],
+      ['emergency change', 'hotfix'],
+      ['maintenance window', 'maintenance'],
+      ['key length', 'key rotation'],
+      ['visitor log', 'audit log'],
     ];
     for (const [a, b] of pairs) expect([a, b, canonicalTerms(a)]).not.toEqual([a, b, canonicalTerms(b)]);
   });

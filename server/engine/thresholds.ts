@@ -15,7 +15,7 @@ export const THRESHOLDS = {
    * The documents answer (type generated) when the document model's probability that the extractive answer
    * answers the question is at least this…
    */
-  document: 0.7,
+  document: 0.6,
   /** …and the sentences match at least this many distinct terms, so a one-word question cannot ride on one word. */
   documentMinTerms: 2,
   /** Entries shown as top matches in the side panel must score at least this. */
