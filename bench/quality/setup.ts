@@ -22,7 +22,30 @@ export type Question = { id: string; question: string; style: string; expect: Ex
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 export const library = JSON.parse(fs.readFileSync(path.join(dir, 'library.json'), 'utf8')) as LibraryItem[];
-export const questions = JSON.parse(fs.readFileSync(path.join(dir, 'questions.json'), 'utf8')) as Question[];
+
+function loadQuestions(): Question[] {
+  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Question[];
+  const all = read('questions.json');
+  const extraFile = 'questions-tune-extra.json';
+  if (fs.existsSync(path.join(dir, extraFile))) {
+    for (const q of read(extraFile)) {
+      if (q.split !== 'tune') throw new Error(`${extraFile}: ${q.id} must be in split "tune"`);
+      all.push(q);
+    }
+  }
+  const seen = new Set<string>();
+  for (const q of all) {
+    if (seen.has(q.id)) throw new Error(`bench/quality: question id ${q.id} is used more than once`);
+    seen.add(q.id);
+  }
+  return all;
+}
+
+/**
+ * questions.json, followed by the extra tuning questions of questions-tune-extra.json (ids X001…, all split "tune")
+ * when that file is present.
+ */
+export const questions = loadQuestions();
 export const docDir = path.join(dir, 'documents');
 export const docFiles = fs.readdirSync(docDir).filter((f) => /\.(md|txt|html)$/.test(f));
 

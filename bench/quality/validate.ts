@@ -12,7 +12,10 @@
  * - no question is the same text as a library question;
  * - "not covered" questions name a topic that appears nowhere in the library or the documents;
  * - documents are 1,500–4,000 words of Markdown with headings;
- * - counts per kind, style and split meet the minimums.
+ * - counts per kind, style and split meet the minimums;
+ * - questions-tune-extra.json (optional; extra tuning questions X001…, all split "tune") passes the same shape and
+ *   label checks, and repeats no id or question text of questions.json. Its problems name ids only, never the text of
+ *   a questions.json question; it does not count towards questions.json's minimums, shares or entry coverage.
  *
  * Prints the counts; exits with status 1 and the list of problems if any check fails.
  */
@@ -91,6 +94,9 @@ const ABSENT_TOPICS = [
   'CSA STAR',
   'pod security',
   'drug testing',
+  'LTI',
+  'Cyber Essentials',
+  'ITAR',
 ];
 
 const LibraryItem = z.strictObject({
@@ -119,6 +125,12 @@ const Question = z.strictObject({
   split: z.enum(SPLITS),
 });
 type Question = z.infer<typeof Question>;
+
+const EXTRA_FILE = 'questions-tune-extra.json';
+const ExtraQuestion = Question.extend({
+  id: z.string().regex(/^X\d{3}$/, 'extra question ids look like X001'),
+  split: z.literal('tune'),
+});
 
 const problems: string[] = [];
 const fail = (message: string) => problems.push(message);
@@ -203,18 +215,19 @@ for (const q of duplicates(questions.map((x) => normalizeQuestion(x.question))))
 
 const referenced = new Set<string>();
 const genericFacts: string[] = [];
-for (const q of questions) {
+
+/** Label checks shared by questions.json and the extra tuning file; notes document facts also found in the library. */
+function checkQuestion(q: Question, notes: string[]) {
   const copied = libraryQuestions.get(normalizeQuestion(q.question));
   if (copied) fail(`${q.id}: same text as library question ${copied}; phrase it the way another questionnaire would`);
   const expect = q.expect;
   if (expect.kind === 'library') {
     if (!libraryById.has(expect.entry)) fail(`${q.id}: library entry ${expect.entry} does not exist`);
-    referenced.add(expect.entry);
   } else if (expect.kind === 'document') {
     const doc = documents.get(expect.document);
     if (!doc) {
       fail(`${q.id}: document ${expect.document} does not exist in documents/`);
-      continue;
+      return;
     }
     const facts = expect.facts.map(collapse);
     for (const fact of facts) {
@@ -227,12 +240,17 @@ for (const q of questions) {
       fail(`${q.id}: the facts ${JSON.stringify(expect.facts)} never occur together in one paragraph`);
     for (const fact of facts) {
       const inLibrary = library.filter((l) => wholeWord(fact).test(collapse(l.answer))).map((l) => l.id);
-      if (inLibrary.length) genericFacts.push(`${q.id} "${fact}" (also in ${inLibrary.join(', ')})`);
+      if (inLibrary.length) notes.push(`${q.id} "${fact}" (also in ${inLibrary.join(', ')})`);
     }
   } else {
     const named = ABSENT_TOPICS.filter((t) => wholeWord(t).test(q.question));
     if (!named.length) fail(`${q.id}: a "not covered" question must name one of ABSENT_TOPICS (add its topic there)`);
   }
+}
+
+for (const q of questions) {
+  checkQuestion(q, genericFacts);
+  if (q.expect.kind === 'library') referenced.add(q.expect.entry);
 }
 for (const item of library) if (!referenced.has(item.id)) fail(`${item.id}: no question is answered by this entry`);
 
@@ -245,6 +263,28 @@ const corpus: Array<[string, string]> = [
 for (const topic of ABSENT_TOPICS) {
   const re = wholeWord(topic);
   for (const [where, text] of corpus) if (re.test(text)) fail(`${where} mentions "${topic}", a topic kept uncovered`);
+}
+
+// ---- extra tuning questions (questions-tune-extra.json)
+
+const hasExtra = fs.existsSync(path.join(dir, EXTRA_FILE));
+const extra = hasExtra ? parseAll(EXTRA_FILE, ExtraQuestion, readJson(EXTRA_FILE)) : [];
+const extraFacts: string[] = [];
+{
+  for (const id of duplicates(extra.map((q) => q.id))) fail(`${EXTRA_FILE}: id ${id} is used more than once`);
+  const mainIds = new Set(questions.map((q) => q.id));
+  const mainTexts = new Set(questions.map((q) => normalizeQuestion(q.question)));
+  const extraTexts = new Map<string, string>();
+  for (const q of extra) {
+    if (mainIds.has(q.id)) fail(`${EXTRA_FILE}: id ${q.id} is also used in questions.json`);
+    const text = normalizeQuestion(q.question);
+    // Name ids only: the matching questions.json question may be in the test split.
+    if (mainTexts.has(text)) fail(`${q.id}: same text as a question in questions.json; reword it`);
+    const earlier = extraTexts.get(text);
+    if (earlier) fail(`${q.id}: same text as ${earlier}`);
+    else extraTexts.set(text, q.id);
+    checkQuestion(q, extraFacts);
+  }
 }
 
 // ---- counts
@@ -314,6 +354,19 @@ if (genericFacts.length) {
       `prove the answer came from the right source (a runner should also require a document answer for these):`,
   );
   for (const line of genericFacts) console.log(`  ${line}`);
+}
+
+if (hasExtra) {
+  const ofExtra = (pred: (q: Question) => boolean) => extra.filter(pred).length;
+  const entries = new Set(extra.flatMap((q) => (q.expect.kind === 'library' ? [q.expect.entry] : [])));
+  console.log(
+    `\n${EXTRA_FILE}: ${extra.length} extra tuning questions (${KINDS.map((k) => `${ofExtra((q) => kindOf(q) === k)} ${k}`).join(', ')}; ` +
+      `${STYLES.map((s) => `${s} ${ofExtra((q) => q.style === s)}`).join(', ')}); ${entries.size} library entries asked about.`,
+  );
+  if (extraFacts.length) {
+    console.log(`  document facts that also occur in a library answer:`);
+    for (const line of extraFacts) console.log(`    ${line}`);
+  }
 }
 
 if (problems.length) {

@@ -10,7 +10,7 @@ export const THRESHOLDS = {
    * A library entry whose confidence (the entry model's probability that it is the answer) is at least this
    * answers the question (canonical, or draft for a draft entry).
    */
-  library: 0.6,
+  library: 0.7,
   /**
    * The documents answer (type generated) when the document model's probability that the extractive answer
    * answers the question is at least this…
