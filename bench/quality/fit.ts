@@ -226,7 +226,7 @@ async function main() {
     const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../server/engine/models.ts');
     let source = fs.readFileSync(file, 'utf8');
     const block = (names: readonly string[], ws: number[], bias: number) =>
-      `{\n  bias: ${bias.toFixed(3)},\n  weights: {\n${names.map((name, i) => `    ${name}: ${(ws[i] ?? 0).toFixed(3)},`).join('\n')}\n  },\n}`;
+      `{\n  bias: ${Number(bias.toFixed(3))},\n  weights: {\n${names.map((name, i) => `    ${name}: ${Number((ws[i] ?? 0).toFixed(3))},`).join('\n')}\n  },\n}`;
     for (const [model, body] of [
       ['ENTRY_MODEL', block(ENTRY_FEATURES, w, b)],
       ['DOCUMENT_MODEL', block(DOCUMENT_FEATURES, doc.w, doc.b)],

@@ -19,7 +19,7 @@ export const ENTRY_MODEL: { bias: number; weights: EntryFeatures } = {
     novelTerms: -3.359,
     relativeRank: 1.808,
     shortQuestion: -0.835,
-    factMissing: -1.850,
+    factMissing: -1.85,
     documentAdvantage: -3.899,
   },
 };
