@@ -337,6 +337,27 @@ describe('GET/PUT/DELETE /api/admin/sso', () => {
     );
   });
 
+  it('refuses to keep a secret for a different issuer, and changes nothing', async () => {
+    const org = await createOrg(app);
+    await call(app, 'PUT', '/api/admin/sso', {
+      as: org.admin,
+      body: { issuer: 'https://idp-one.example.org', clientId: 'one', clientSecret: SECRET },
+    });
+    const before = await sealedOf(org.organizationId);
+    const res = await call(app, 'PUT', '/api/admin/sso', {
+      as: org.admin,
+      body: { issuer: 'https://idp-two.example.org', clientId: 'one' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.data.error).toContain('Enter the client secret for the new issuer');
+    expect(await sealedOf(org.organizationId)).toEqual(before);
+    const moved = await call(app, 'PUT', '/api/admin/sso', {
+      as: org.admin,
+      body: { issuer: 'https://idp-two.example.org', clientId: 'one', clientSecret: 'second-secret' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+  });
+
   it('rejects issuers that are not https URLs and missing client ids, and changes nothing', async () => {
     const org = await createOrg(app);
     const good = { issuer: 'https://login.example.com', clientId: 'app', clientSecret: SECRET };

@@ -107,6 +107,22 @@ describe('POST /api/qa/ask', () => {
     expect(gen.data.answer).not.toContain('write-once');
   });
 
+  it('reports the entry’s latest verification once it is re-verified, with nothing else changed', async () => {
+    const entry = await createAnswer(app, t.admin, {
+      question: 'Do you rotate the TLS certificates of the public website?',
+      answer: 'Yes. Public TLS certificates are issued by Let’s Encrypt and rotated every 60 days automatically.',
+    });
+    const question = 'Are the public website TLS certificates rotated?';
+    const first = await ask(t.users.contributor, { question });
+    expect(first.data).toMatchObject({ answerType: 'canonical', sources: [{ canonicalAnswerId: entry.id }] });
+    // The library index built by that answer must not outlive the verification, which changes no updated_at.
+    const verified = await call(app, 'POST', `/api/canonical-answers/${entry.id}/verify`, { as: t.admin });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.data.lastVerifiedAt).not.toBe(first.data.lastVerified);
+    const again = await ask(t.users.contributor, { question });
+    expect(again.data.lastVerified).toBe(verified.data.lastVerifiedAt);
+  });
+
   it('refuses an empty or 2,001-character question and a viewer', async () => {
     for (const [body, message] of [
       [{ question: '   ' }, 'Question is required'],

@@ -14,6 +14,7 @@ const REANALYZE_CHANGE = 0.2;
 const MIN_BYTES = 1024 * 1024;
 
 const caches = new WeakMap<object, Map<Table, Stats>>();
+const analyzing = new WeakMap<object, Map<Table, Promise<void>>>();
 type Rows<T> = { rows: T[] };
 
 /**
@@ -47,7 +48,16 @@ export async function lexemeFrequency(db: DbOrTx, table: Table): Promise<LexemeF
   if (!freq || changed) {
     freq = await readStats(db, table);
     if (freq.size === 0 || changed) {
-      await db.execute(sql.raw(`analyze ${table}`));
+      // Concurrent asks share one ANALYZE per table and database.
+      let running = analyzing.get(db)?.get(table);
+      if (!running) {
+        running = db.execute(sql.raw(`analyze ${table}`)).then(() => undefined);
+        const perDbRuns = analyzing.get(db) ?? new Map<Table, Promise<void>>();
+        analyzing.set(db, perDbRuns);
+        perDbRuns.set(table, running);
+        void running.finally(() => perDbRuns.delete(table)).catch(() => undefined);
+      }
+      await running;
       freq = await readStats(db, table);
     }
     analyzedSize = size;

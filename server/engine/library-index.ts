@@ -44,16 +44,24 @@ const ANSWER_SHARE = 0.3;
 const MAX_CACHED = 50;
 
 const cache = new Map<string, Index>();
+const building = new Map<string, Promise<Index>>();
 type Rows<T> = { rows: T[] };
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
+/**
+ * Count and latest update alone miss changes: verifying an entry moves last_verified_at but not updated_at, and
+ * an edit whose transaction started earlier can commit after a later one with an older updated_at. Every edit bumps
+ * the version, so a sum over (id, version, last verification) moves with each of them.
+ */
 async function fingerprintOf(s: Scope): Promise<string> {
   const res = (await s.db.execute(sql`
-    select count(*)::int as n, max(updated_at)::text as latest from canonical_answers
+    select count(*)::int as n, max(updated_at)::text as latest,
+      coalesce(sum(hashtext(id::text || ':' || version || ':' || coalesce(last_verified_at::text, ''))), 0)::text as h
+    from canonical_answers
     where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
-      and status in ('approved', 'draft')`)) as Rows<{ n: number; latest: string | null }>;
+      and status in ('approved', 'draft')`)) as Rows<{ n: number; latest: string | null; h: string }>;
   const row = res.rows[0];
-  return `${row?.n ?? 0}:${row?.latest ?? ''}`;
+  return `${row?.n ?? 0}:${row?.latest ?? ''}:${row?.h ?? ''}`;
 }
 
 function weightsFrom(df: Map<string, number>, n: number): TermWeights {
@@ -110,12 +118,21 @@ async function build(s: Scope, fingerprint: string): Promise<Index> {
 /** The workspace's index, rebuilt when its library changed since it was last built. */
 export async function libraryIndex(s: Scope): Promise<Index> {
   const fingerprint = await fingerprintOf(s);
-  const hit = cache.get(s.workspaceId);
+  // Keyed by organization too: the fingerprint alone cannot tell two tenants' libraries apart (both empty, say).
+  const key = `${s.organizationId}/${s.workspaceId}`;
+  const hit = cache.get(key);
   if (hit && hit.fingerprint === fingerprint) return hit;
-  const index = await build(s, fingerprint);
-  cache.delete(s.workspaceId);
+  // Asks arriving together after a change share one rebuild instead of each reading the whole library.
+  const flightKey = `${key}@${fingerprint}`;
+  let pending = building.get(flightKey);
+  if (!pending) {
+    pending = build(s, fingerprint).finally(() => building.delete(flightKey));
+    building.set(flightKey, pending);
+  }
+  const index = await pending;
+  cache.delete(key);
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? '');
-  cache.set(s.workspaceId, index);
+  cache.set(key, index);
   return index;
 }
 

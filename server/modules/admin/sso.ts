@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import type { UserCtx } from '../../http/context';
 import { seal } from '../../secret';
 import { audit } from '../audit/service';
@@ -47,6 +47,10 @@ export async function saveSsoSettings(
       .for('update');
     if (!org) throw notFound('Organization');
     const newSecret = input.clientSecret ? input.clientSecret : null;
+    // A secret belongs to one identity provider: keeping it for another issuer would send it there.
+    if (!newSecret && org.sso && org.sso.issuer !== input.issuer && org.sso.clientSecretSealed) {
+      throw badRequest('Enter the client secret for the new issuer: the saved one belongs to the previous issuer.');
+    }
     const next: SsoConfig = {
       issuer: input.issuer,
       clientId: input.clientId,

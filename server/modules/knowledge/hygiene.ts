@@ -34,7 +34,9 @@ export async function libraryFingerprint(t: Tenant): Promise<string> {
 /** Near-duplicate and conflicting pairs among the workspace's approved and draft entries. */
 export async function findPairs(t: Tenant): Promise<Pair[]> {
   const fp = await libraryFingerprint(t);
-  const hit = cache.get(t.workspaceId);
+  // Keyed by organization too, like the engine's library index: a fingerprint never tells tenants apart.
+  const key = `${t.organizationId}/${t.workspaceId}`;
+  const hit = cache.get(key);
   if (hit && hit.fingerprint === fp) return hit.pairs;
 
   const rows = await t.db
@@ -71,7 +73,7 @@ export async function findPairs(t: Tenant): Promise<Pair[]> {
   pairs.sort((x, y) => (x.kind === y.kind ? y.similarity - x.similarity : x.kind === 'conflict' ? -1 : 1));
 
   if (cache.size >= CACHE_WORKSPACES) cache.delete(cache.keys().next().value ?? '');
-  cache.set(t.workspaceId, { fingerprint: fp, pairs });
+  cache.set(key, { fingerprint: fp, pairs });
   return pairs;
 }
 
