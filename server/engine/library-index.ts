@@ -54,14 +54,21 @@ const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)
  * the version, so a sum over (id, version, last verification) moves with each of them.
  */
 async function fingerprintOf(s: Scope): Promise<string> {
+  // Cheap aggregates that every change moves: an edit bumps `version` (so two edits committing out of order still
+  // change the sum), a verification sets `last_verified_at` to now, a deletion lowers the count.
   const res = (await s.db.execute(sql`
-    select count(*)::int as n, max(updated_at)::text as latest,
-      coalesce(sum(hashtext(id::text || ':' || version || ':' || coalesce(last_verified_at::text, ''))), 0)::text as h
+    select count(*)::int as n, max(updated_at)::text as latest, max(last_verified_at)::text as verified,
+      coalesce(sum(version), 0)::text as versions
     from canonical_answers
     where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
-      and status in ('approved', 'draft')`)) as Rows<{ n: number; latest: string | null; h: string }>;
+      and status in ('approved', 'draft')`)) as Rows<{
+    n: number;
+    latest: string | null;
+    verified: string | null;
+    versions: string;
+  }>;
   const row = res.rows[0];
-  return `${row?.n ?? 0}:${row?.latest ?? ''}:${row?.h ?? ''}`;
+  return `${row?.n ?? 0}:${row?.latest ?? ''}:${row?.verified ?? ''}:${row?.versions ?? ''}`;
 }
 
 function weightsFrom(df: Map<string, number>, n: number): TermWeights {
