@@ -166,6 +166,38 @@ describe('sessions and batches', () => {
     });
   });
 
+  it('records a saved answer as shown, but only with sources of this workspace backing its type', async () => {
+    const shown = await ask(t.users.manager, { question: 'Do you have a SOC 2 report?' });
+    expect(shown.data.answerType).toBe('canonical');
+    const kept = await ask(t.users.manager, {
+      question: 'Do you have a SOC 2 report, again?',
+      existingAnswer: {
+        answer: shown.data.answer,
+        answerType: 'canonical',
+        confidence: shown.data.confidence,
+        sources: shown.data.sources,
+      },
+    });
+    expect(kept.data).toMatchObject({ answerType: 'canonical', confidence: shown.data.confidence });
+    expect(kept.data.sources).toEqual(shown.data.sources);
+
+    const { b } = await createTenantPair(app);
+    const theirs = await createAnswer(app, b.admin, { question: 'Do you have a pet policy?' });
+    for (const sources of [
+      [],
+      [{ type: 'library', canonicalAnswerId: '00000000-0000-4000-8000-000000000000', score: 1 }],
+      [{ type: 'library', canonicalAnswerId: theirs.id, score: 1 }],
+      [{ type: 'document', documentId: 'not-an-id', score: 1 }],
+    ]) {
+      const forged = await ask(t.users.contributor, {
+        question: 'Do you have a bug bounty?',
+        existingAnswer: { answer: 'Yes, a big one.', answerType: 'canonical', confidence: 100, sources },
+      });
+      expect(forged.statusCode).toBe(200);
+      expect(forged.data).toMatchObject({ answerType: 'unknown', confidence: 0, sources: [] });
+    }
+  });
+
   it("never lets anyone use another user's or organization's session", async () => {
     const s = await call(app, 'POST', '/api/qa/sessions', { as: t.users.manager, body: { title: 'Mine' } });
     const other = await ask(t.users.contributor, { question: 'Do you have a SOC 2 report?', sessionId: s.data.id });

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { organizations, qaEntries, qaSessions, users } from '../../db/schema';
+import { canonicalAnswers, documents, organizations, qaEntries, qaSessions, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
@@ -16,6 +16,7 @@ import type {
   AnswerSource,
   AnswerType,
   AskBody,
+  ExistingAnswer,
   HistoryFilter,
   HistoryEntryView,
   SessionView,
@@ -132,18 +133,77 @@ export async function ask(
     if (same) return presentEntry(same);
   }
   const result: EngineAnswer = input.existingAnswer
-    ? {
-        answer: input.existingAnswer.answer,
-        answerType: input.existingAnswer.answerType,
-        confidence: Math.round(input.existingAnswer.confidence),
-        sources: input.existingAnswer.sources,
-        matches: [],
-        lastVerifiedAt: null,
-      }
+    ? await recordedAnswer(ctx, input.existingAnswer)
     : await answerQuestion(ctx, input.question, await brandOf(ctx), llm);
   const row = await record(ctx.db, ctx, sessionId, input.question, result);
   return presentEntry(row, result.matches);
 }
+
+/**
+ * An answer the browser already showed, as it will be recorded. Its sources are kept only when they are this
+ * workspace's entries and documents, and its type only when such a source backs it (a library answer cites an
+ * entry, a document answer a document): the client cannot record a made-up "canonical, 100%" answer that would
+ * count as automated in the analytics.
+ */
+async function recordedAnswer(ctx: QaCtx, given: z.infer<typeof ExistingAnswer>): Promise<EngineAnswer> {
+  const ids = (type: 'library' | 'document') =>
+    given.sources
+      .filter((s) => s.type === type)
+      .map((s) => (type === 'library' ? s.canonicalAnswerId : s.documentId))
+      .filter((id): id is string => typeof id === 'string' && UUID.test(id));
+  const entryIds = ids('library');
+  const documentIds = ids('document');
+  const knownEntries = new Set(
+    entryIds.length
+      ? (
+          await ctx.db
+            .select({ id: canonicalAnswers.id })
+            .from(canonicalAnswers)
+            .where(
+              and(
+                eq(canonicalAnswers.organizationId, ctx.organizationId),
+                eq(canonicalAnswers.workspaceId, ctx.workspaceId),
+                inArray(canonicalAnswers.id, entryIds),
+              ),
+            )
+        ).map((r) => r.id)
+      : [],
+  );
+  const knownDocuments = new Set(
+    documentIds.length
+      ? (
+          await ctx.db
+            .select({ id: documents.id })
+            .from(documents)
+            .where(
+              and(
+                eq(documents.organizationId, ctx.organizationId),
+                eq(documents.workspaceId, ctx.workspaceId),
+                inArray(documents.id, documentIds),
+              ),
+            )
+        ).map((r) => r.id)
+      : [],
+  );
+  const sources = given.sources.filter((s) =>
+    s.type === 'library' ? knownEntries.has(s.canonicalAnswerId ?? '') : knownDocuments.has(s.documentId ?? ''),
+  );
+  const backed =
+    given.answerType === 'unknown' ||
+    (given.answerType === 'generated'
+      ? sources.some((s) => s.type === 'document')
+      : sources.some((s) => s.type === 'library'));
+  return {
+    answer: given.answer,
+    answerType: backed ? given.answerType : 'unknown',
+    confidence: backed ? Math.round(given.confidence) : 0,
+    sources,
+    matches: [],
+    lastVerifiedAt: null,
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
 export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, llm?: LlmClient | null) {
