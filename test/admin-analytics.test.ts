@@ -16,14 +16,33 @@ afterAll(() => app.close());
 
 type Recorded = { answerType: 'canonical' | 'generated' | 'draft' | 'unknown'; confidence: number };
 
-/** Records an answer already given (SPEC: saving a chat), so each entry's type and confidence are known exactly. */
+/**
+ * Stores a question with exactly this answer type and confidence, as the Ask screen would have recorded it. Written
+ * to the table directly: the API only records a type that sources of the workspace back (see test/qa.test.ts), and
+ * these figures are about counting, not answering.
+ */
 async function record(as: Session, question: string, given: Recorded) {
-  const res = await call(app, 'POST', '/api/qa/ask', {
-    as,
-    body: { question, existingAnswer: { answer: `Answer to: ${question}`, sources: [], ...given } },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.data as { id: string };
+  const me = await call(app, 'GET', '/api/auth/me', { as });
+  expect(me.statusCode, me.body).toBe(200);
+  const user = me.data.user as { id: string; organizationId: string };
+  const workspaceId =
+    as.workspaceId ?? ((await call(app, 'GET', '/api/workspaces', { as })).data as Array<{ id: string }>)[0]?.id;
+  if (!workspaceId) throw new Error('no workspace');
+  const [row] = await app.database.db
+    .insert(qaEntries)
+    .values({
+      organizationId: user.organizationId,
+      workspaceId,
+      userId: user.id,
+      question,
+      answer: `Answer to: ${question}`,
+      answerType: given.answerType,
+      confidence: given.confidence,
+      sources: [],
+    })
+    .returning({ id: qaEntries.id });
+  if (!row) throw new Error('not recorded');
+  return row;
 }
 
 async function analytics(as: Session, query = '') {

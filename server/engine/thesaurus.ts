@@ -113,12 +113,24 @@ function analyze(text: string): Piece[] {
 
 /**
  * The text in normal form with every thesaurus phrase rewritten to its group's canonical form: "Is 2FA required
- * for remote access?" → "is mfa required for remote access". Idempotent for ordinary text.
+ * for remote access?" → "is mfa required for remote access". Rewritten again until nothing changes, because a
+ * canonical form can complete another group's phrase with the words after it ("infosec computer security incident
+ * response team" → "security incident response team" → "incident response team"); so it is idempotent. The
+ * ranker's `canonicalTerms` makes one pass: such chains are rare in real text, and a second pass on every
+ * sentence would cost more than they matter.
  */
 export function canonicalize(text: string): string {
-  return analyze(text)
+  let current = analyze(text)
     .flatMap((p) => p.words)
     .join(' ');
+  for (let pass = 0; pass < 4; pass++) {
+    const next = analyze(current)
+      .flatMap((p) => p.words)
+      .join(' ');
+    if (next === current) break;
+    current = next;
+  }
+  return current;
 }
 
 /**
