@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
+import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -267,24 +267,11 @@ describe('ask questions and chat history', () => {
     await screenshot(page, 'chat-history-sessions');
 
     // A viewer reads answers but cannot ask, and is told why.
-    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
-      email: `viewer${suffix}@example.com`,
-      role: 'viewer',
-    });
-    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const viewer = await viewerCtx.newPage();
-    viewer.on('pageerror', (e) => errors.push(e.message));
-    await viewer.goto(`${baseUrl}/login`);
-    await apiCall(viewer, 'POST', '/api/auth/register', {
-      username: `viewer${suffix}`,
-      email: `viewer${suffix}@example.com`,
-      password: 'secret123',
-      invitationToken: invite.token,
-    });
+    const viewer = await joinAsViewer(page, browser, baseUrl, `viewer${suffix}`, errors);
     await viewer.goto(`${baseUrl}/dashboard`);
     await viewer.getByText('Viewers can read answers but not ask questions.', { exact: false }).waitFor();
     expect(await viewer.getByRole('textbox', { name: 'Question' }).isDisabled()).toBe(true);
-    await viewerCtx.close();
+    await viewer.context().close();
 
     expect(errors).toEqual([]);
     await ctx.close();

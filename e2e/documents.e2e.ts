@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
+import { joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -243,20 +243,7 @@ describe('document library and upload widget', () => {
     await uploadThroughApi(page, 'vendor-management.txt', Buffer.from(body), 'text/plain', ['uploaded', 'vendors']);
     await uploadThroughApi(page, 'scanned-contract.pdf', await blankPdf(), 'application/pdf');
 
-    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
-      email: `docviewer${suffix}@example.com`,
-      role: 'viewer',
-    });
-    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const viewer = await viewerCtx.newPage();
-    viewer.on('pageerror', (e) => errors.push(e.message));
-    await viewer.goto(`${baseUrl}/login`);
-    await apiCall(viewer, 'POST', '/api/auth/register', {
-      username: `docviewer${suffix}`,
-      email: `docviewer${suffix}@example.com`,
-      password: 'secret123',
-      invitationToken: invite.token,
-    });
+    const viewer = await joinAsViewer(page, browser, baseUrl, `docviewer${suffix}`, errors);
     await viewer.goto(`${baseUrl}/documents`);
     const card = cards(viewer).filter({ hasText: 'vendor-management.txt' });
     await card.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
@@ -278,7 +265,7 @@ describe('document library and upload widget', () => {
     await screenshot(viewer, 'documents-viewer');
 
     expect(errors).toEqual([]);
-    await viewerCtx.close();
+    await viewer.context().close();
     await ctx.close();
   });
 });

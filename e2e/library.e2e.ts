@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -184,20 +184,7 @@ describe('knowledge library and import', () => {
     await page.keyboard.press('Escape');
 
     // A viewer reads the library but is offered no changes, and sees why the import is disabled.
-    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
-      email: `viewer${suffix}@example.com`,
-      role: 'viewer',
-    });
-    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const viewer = await viewerCtx.newPage();
-    viewer.on('pageerror', (e) => errors.push(e.message));
-    await viewer.goto(`${baseUrl}/login`);
-    await apiCall(viewer, 'POST', '/api/auth/register', {
-      username: `viewer${suffix}`,
-      email: `viewer${suffix}@example.com`,
-      password: 'secret123',
-      invitationToken: invite.token,
-    });
+    const viewer = await joinAsViewer(page, browser, baseUrl, `viewer${suffix}`, errors);
     await viewer.goto(`${baseUrl}/library`);
     await cards(viewer).first().waitFor();
     expect(await viewer.getByRole('button', { name: 'Create Question' }).count()).toBe(0);
@@ -216,7 +203,7 @@ describe('knowledge library and import', () => {
     const viewerPreview = viewer.getByRole('dialog', { name: 'Import Preview' });
     expect(await viewerPreview.getByRole('button', { name: /Import \d+ Answers/ }).isDisabled()).toBe(true);
     await screenshot(viewer, 'import-viewer');
-    await viewerCtx.close();
+    await viewer.context().close();
 
     expect(errors).toEqual([]);
     await ctx.close();

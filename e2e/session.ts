@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 /** A unique-enough suffix for usernames and organization names within one test run. */
 export function uniqueSuffix(): string {
@@ -72,4 +72,33 @@ export async function uploadThroughApi(
     size: bytes.length,
     tags,
   });
+}
+
+/**
+ * Invites `username` as a viewer from the admin's page and registers them through the invitation in a new browser
+ * context, whose page errors go to `errors`. Returns the viewer's signed-in page.
+ */
+export async function joinAsViewer(
+  admin: Page,
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  errors: string[],
+): Promise<Page> {
+  const email = `${username}@example.com`;
+  const invite = await apiCall<{ token: string }>(admin, 'POST', '/api/organizations/invitations', {
+    email,
+    role: 'viewer',
+  });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const viewer = await context.newPage();
+  viewer.on('pageerror', (e) => errors.push(e.message));
+  await viewer.goto(`${baseUrl}/login`);
+  await apiCall(viewer, 'POST', '/api/auth/register', {
+    username,
+    email,
+    password: 'secret123',
+    invitationToken: invite.token,
+  });
+  return viewer;
 }
