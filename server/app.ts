@@ -3,6 +3,8 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyBaseLogger } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import { ASSESSMENT_FILE_MAX_BYTES } from '../common/schemas/assessments';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +23,7 @@ import { knowledgeRoutes } from './modules/knowledge/routes';
 import { objectRoutes } from './modules/objects/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { qaRoutes } from './modules/qa/routes';
+import { assessmentRoutes } from './modules/assessments/routes';
 import { healthRoutes } from './modules/health/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -57,6 +60,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  // Questionnaire uploads (assessments): one file part, a few text fields, nothing larger than the format allows.
+  await app.register(multipart, {
+    limits: { fileSize: ASSESSMENT_FILE_MAX_BYTES, files: 1, fields: 10, fieldSize: 200 * 1024, parts: 12 },
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Verity API', version: '1' } },
     transform: jsonSchemaTransform,
@@ -81,6 +88,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(objectRoutes);
   await app.register(documentRoutes);
   await app.register(qaRoutes);
+  await app.register(assessmentRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -38,6 +38,7 @@ const Env = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  WORKER_QUESTION_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   LLM_BASE_URL: unsetWhenEmpty(
     z
       .url({
@@ -97,6 +98,7 @@ export type Config = {
   };
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
+  questionClaimMs: number;
   /** The OpenAI-compatible endpoint for generation and embeddings; null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
 };
@@ -162,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     workerConcurrency: e.WORKER_CONCURRENCY,
+    /** An assessment question claimed longer ago than this belongs to a worker that died and is taken over. */
+    questionClaimMs: e.WORKER_QUESTION_CLAIM_SECONDS * 1000,
     llm: e.LLM_BASE_URL
       ? {
           baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),

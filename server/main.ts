@@ -53,6 +53,7 @@ async function main() {
           log,
           extract: extractDocumentInThread,
           concurrency: config.workerConcurrency,
+          questionStaleMs: config.questionClaimMs,
           llm,
         })
       : null;

@@ -365,3 +365,87 @@ export const qaEntries = pgTable(
     index('qa_entries_user_idx').on(t.userId, t.createdAt),
   ],
 );
+
+/**
+ * An imported questionnaire (SPEC §3 Assessment batch). The customer's original file stays in object storage
+ * (`storage_key`) so the export can hand back that same workbook filled in; `mapping` is where its questions and
+ * answer cells are (server/ingest/questionnaire).
+ */
+export const assessmentBatches = pgTable(
+  'assessment_batches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    workspaceId: uuid('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The chat that started it from the Ask screen's Bulk Import, if any. */
+    sessionId: uuid('session_id').references(() => qaSessions.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('processing'),
+    error: text('error'),
+    totalQuestions: integer('total_questions').notNull(),
+    metadata: jsonb('metadata')
+      .$type<{ sourceFile: string | null; customerName: string | null; assessmentType: string | null }>()
+      .notNull(),
+    sourceFormat: text('source_format').notNull(),
+    storageKey: text('storage_key'),
+    mapping: jsonb('mapping').$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [index('assessment_batches_ws_created_idx').on(t.workspaceId, t.createdAt)],
+);
+
+/**
+ * One question of a batch, answered by the worker (DESIGN §7): pending → processing (claimed) → completed | failed,
+ * and approved once a reviewer accepts it. `claimed_at` is the claim; a stale one is taken over.
+ */
+export const assessmentQuestions = pgTable(
+  'assessment_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => assessmentBatches.id, { onDelete: 'cascade' }),
+    organizationId: uuid('organization_id').notNull(),
+    workspaceId: uuid('workspace_id').notNull(),
+    orderIndex: integer('order_index').notNull(),
+    question: text('question').notNull(),
+    sheet: text('sheet'),
+    rowNumber: integer('row_number'),
+    controlId: text('control_id'),
+    section: text('section'),
+    allowedValues: text('allowed_values').array(),
+    answer: text('answer'),
+    answerType: text('answer_type'),
+    confidence: integer('confidence'),
+    sources: jsonb('sources').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    status: text('status').notNull().default('pending'),
+    errorMessage: text('error_message'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Answers written by the worker; a question answered exactly once has 1 (the crash tests count on it). */
+    answerCount: integer('answer_count').notNull().default(0),
+    editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('assessment_questions_batch_order_uq').on(t.batchId, t.orderIndex),
+    // The worker's claim order (oldest batch first, in question order) and "is anything left in this batch?".
+    index('assessment_questions_waiting_idx')
+      .on(t.createdAt, t.orderIndex)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+    index('assessment_questions_batch_waiting_idx')
+      .on(t.batchId)
+      .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);

@@ -71,6 +71,20 @@ export class LocalStorage implements ObjectStorage {
     }
   }
 
+  async write(key: string, bytes: Uint8Array): Promise<void> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // Temporary file then rename, as writeStream: a crash never leaves half an object.
+    const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+    try {
+      await fsp.writeFile(tmp, bytes, { flag: 'wx' });
+      await fsp.rename(tmp, file);
+    } catch (err) {
+      await fsp.rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
   async head(key: string) {
     try {
       const st = await fsp.stat(this.pathOf(key));

@@ -54,6 +54,11 @@ export class S3Storage implements ObjectStorage {
     return getSignedUrl(this.client, cmd, { expiresIn: opts.expiresInSeconds });
   }
 
+  async write(key: string, bytes: Uint8Array): Promise<void> {
+    assertUploadKey(key);
+    await this.client.send(new PutObjectCommand({ Bucket: this.s.bucket, Key: key, Body: bytes }));
+  }
+
   async head(key: string) {
     assertUploadKey(key);
     try {

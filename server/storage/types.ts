@@ -9,6 +9,8 @@ export interface ObjectStorage {
   head(key: string): Promise<{ size: number } | null>;
   /** The first `bytes` bytes (all of a smaller object). */
   readStart(key: string, bytes: number): Promise<Uint8Array>;
+  /** Stores bytes the server itself received (a questionnaire posted as multipart), replacing any object. */
+  write(key: string, bytes: Uint8Array): Promise<void>;
   /** The whole object. Uploads are at most 50 MB, so this fits in memory. */
   read(key: string): Promise<Uint8Array>;
   stream(key: string): Promise<Readable>;

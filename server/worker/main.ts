@@ -33,6 +33,7 @@ async function main() {
     log,
     extract: extractDocumentInThread,
     concurrency: Math.max(1, config.workerConcurrency),
+    questionStaleMs: config.questionClaimMs,
     llm: createLlmClient(config.llm, log),
   });
   log.info(`Verity worker started (concurrency ${Math.max(1, config.workerConcurrency)})`);

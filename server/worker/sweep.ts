@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import { documents } from '../db/schema';
+import { assessmentBatches, documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import type { ObjectStorage } from '../storage/types';
 
@@ -7,7 +7,7 @@ import type { ObjectStorage } from '../storage/types';
 export const ORPHAN_AGE_MS = 24 * 3600_000;
 
 /**
- * Deletes uploaded files that were never registered as documents (the browser stopped between PUT and
+ * Deletes uploaded files that were never registered as documents or assessments (the browser stopped between PUT and
  * registration, or registration was refused after a crash). Returns the deleted keys.
  */
 export async function sweepOrphanUploads(
@@ -20,10 +20,15 @@ export async function sweepOrphanUploads(
   const deleted: string[] = [];
   for (let i = 0; i < old.length; i += 1000) {
     const batch = old.slice(i, i + 1000).map((o) => o.key);
+    // A questionnaire's original file is kept for its export, under an upload key like a document's.
     const known = new Set(
-      (await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, batch))).map(
-        (r) => r.key,
-      ),
+      [
+        ...(await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, batch))),
+        ...(await db
+          .select({ key: assessmentBatches.storageKey })
+          .from(assessmentBatches)
+          .where(inArray(assessmentBatches.storageKey, batch))),
+      ].map((r) => r.key),
     );
     for (const key of batch) {
       if (known.has(key)) continue;

@@ -5,6 +5,7 @@ import { claimDocuments } from './claim';
 import { processDocument, type Extract } from './process-document';
 import { sweepOrphanUploads } from './sweep';
 import { startEmbedLoop } from './embed-sweep';
+import { startQuestionLoop } from './question-loop';
 import type { LlmClient } from '../llm/client';
 
 export type WorkerOptions = {
@@ -23,6 +24,8 @@ export type WorkerOptions = {
   llm?: LlmClient | null;
   /** Idle interval of the embedding sweep (default: five poll intervals). */
   embedEveryMs?: number;
+  /** An assessment question claimed longer ago than this is taken over (its worker died). */
+  questionStaleMs?: number;
 };
 
 export type Worker = { wake: () => void; stop: () => Promise<void> };
@@ -30,6 +33,7 @@ export type Worker = { wake: () => void; stop: () => Promise<void> };
 /**
  * The background loop (DESIGN §7) that runs inside `npm start` and alone in `npm run worker`: claim waiting
  * documents, extract them (off the event loop, in extraction threads), store the chunks; repeat, sleeping when idle.
+ * Beside it, the assessment questions' loop (question-loop.ts) and, with embeddings configured, the embedding sweep.
  */
 export function startWorker(opts: WorkerOptions): Worker {
   const pollMs = opts.pollMs ?? 1000;
@@ -39,6 +43,14 @@ export function startWorker(opts: WorkerOptions): Worker {
   let running = 0;
   const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
   let nextSweep = Date.now() + Math.min(sweepEveryMs, 60_000);
+  const questionLoop = startQuestionLoop({
+    db: opts.db,
+    log: opts.log,
+    llm: opts.llm,
+    concurrency: opts.concurrency,
+    pollMs,
+    staleMs: opts.questionStaleMs ?? 2 * 60_000,
+  });
   const embedLoop = opts.llm?.embeddingModel
     ? startEmbedLoop({ db: opts.db, llm: opts.llm, log: opts.log, everyMs: opts.embedEveryMs ?? pollMs * 5 })
     : null;
@@ -90,11 +102,14 @@ export function startWorker(opts: WorkerOptions): Worker {
   const done = loop();
 
   return {
-    wake: () => wakeUp?.(),
+    wake: () => {
+      wakeUp?.();
+      questionLoop.wake();
+    },
     stop: async () => {
       stopped = true;
       wakeUp?.();
-      await Promise.all([done, embedLoop?.stop()]);
+      await Promise.all([done, embedLoop?.stop(), questionLoop.stop()]);
       // Let in-flight documents finish so their claims are not left to go stale.
       while (running > 0) await new Promise((r) => setTimeout(r, 20));
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import { qaEntries } from '../../db/schema';
+import { assessmentBatches, qaEntries } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { specificTopics, topicById, topicsOf } from '../../engine/taxonomy';
 import { ANSWER_TYPES, type AnswerType } from '../../../common/schemas/qa';
@@ -18,12 +18,19 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 /** Answered from the library or generated, confidently enough that nobody had to step in. */
 const automated = sql`${qaEntries.answerType} in ('canonical', 'generated') and ${qaEntries.confidence} >= ${AUTOMATION_CONFIDENCE_MIN}`;
 
-/**
- * Bulk assessments completed in the period. Assessments arrive with their own issue; until their table exists the
- * count is 0, and that issue counts `assessment_batches` with status 'completed' and completed_at ≥ since here.
- */
-function countCompletedAssessments(_ctx: OrgCtx, _since: Date): Promise<number> {
-  return Promise.resolve(0);
+/** Bulk assessments of the organization (every workspace) completed in the period. */
+async function countCompletedAssessments(ctx: OrgCtx, since: Date): Promise<number> {
+  const [row] = await ctx.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(assessmentBatches)
+    .where(
+      and(
+        eq(assessmentBatches.organizationId, ctx.organizationId),
+        eq(assessmentBatches.status, 'completed'),
+        gte(assessmentBatches.completedAt, since),
+      ),
+    );
+  return row?.n ?? 0;
 }
 
 /** Case, spacing and punctuation folded, so the same question asked twice groups together. */

@@ -1,0 +1,295 @@
+import { answerEvidence, columnContent, columnCount, contentScore, idColumnByContent } from './column-stats';
+import {
+  type RoleScores,
+  bestRole,
+  headerRoles,
+  isAnswerChoice,
+  isInstruction,
+  isNonQuestionSheetName,
+  isQuestionLike,
+  wordCount,
+} from './text-patterns';
+import type { Mapping, RawSheet } from './types';
+
+/** Everything about a sheet's layout that reading its rows needs; `mapping` is the part a user can see and change. */
+export type Layout = {
+  mapping: Mapping;
+  /** Header label per column ('' where none). */
+  columns: string[];
+  /** A column naming each row's section ("Control Domain", "Category"). */
+  sectionColumn: number | null;
+  /** CAIQ-style: a row under the header labelling answer sub-columns ("Yes", "No", "Not Applicable"). */
+  subHeaderRow: number | null;
+};
+
+export type DetectOptions = {
+  /**
+   * How to find the question column of a sheet without a header row: the column that reads most like questions
+   * (files), or the first column holding text (SPEC's import-csv: "headers optional, one question per row").
+   */
+  headerless: 'question-like' | 'first-text';
+};
+
+// A header sits near the top; below that, a row of labels is a repeated header or data.
+const HEADER_SEARCH_ROWS = 30;
+const STRONG_QUESTION_HEADER = 9;
+
+/**
+ * Finds, without help, where a sheet's questions are: the header row (skipping a title block above it), the
+ * question, answer, comments and id columns. Returns null for a sheet that holds no questionnaire (an instructions
+ * page, a hidden list of dropdown values, a glossary).
+ */
+export function detectLayout(sheet: RawSheet, options: DetectOptions = { headerless: 'question-like' }): Layout | null {
+  const header = findHeaderRow(sheet.rows);
+  if (header) {
+    const layout = layoutWithHeader(sheet, header.index);
+    if (layout && acceptsLayout(sheet, layout)) return layout;
+  }
+  if (isNonQuestionSheetName(sheet.name) && options.headerless === 'question-like') return null;
+  return layoutWithoutHeader(sheet, options);
+}
+
+/** The layout a user chose in the preview, completed with what detection knows about the rest of the sheet. */
+export function layoutFromMapping(sheet: RawSheet, mapping: Mapping): Layout {
+  const columns = padColumns(mapping.headerRow >= 0 ? [...(sheet.rows[mapping.headerRow] ?? [])] : [], sheet);
+  const roles = columns.map(headerRoles);
+  const taken = new Set([mapping.questionColumn, mapping.answerColumn, mapping.commentsColumn, mapping.idColumn]);
+  const sectionColumn = bestColumn(
+    roles,
+    (role) => role.section,
+    (column) => !taken.has(column),
+  );
+  return { mapping, columns, sectionColumn, subHeaderRow: null };
+}
+
+function findHeaderRow(rows: readonly string[][]): { index: number; score: number } | null {
+  let best: { index: number; score: number } | null = null;
+  for (let index = 0; index < Math.min(rows.length, HEADER_SEARCH_ROWS); index += 1) {
+    const cells = (rows[index] ?? []).filter((cell) => cell !== '');
+    if (cells.length === 0) continue;
+    let question = 0;
+    let matched = 0;
+    let sentences = 0;
+    for (const cell of cells) {
+      // A header cell is a label; a cell that is a sentence or a question makes this a row of data or instructions.
+      if (cell.length > 120 || /[?@]|https?:/.test(cell) || wordCount(cell) > 12 || isInstruction(cell)) {
+        sentences += 1;
+        continue;
+      }
+      const roles = headerRoles(cell);
+      if (bestRole(roles) > 0) matched += 1;
+      question = Math.max(question, roles.question);
+    }
+    if (question === 0 || sentences * 2 > cells.length) continue;
+    // One weak label alone ("Security Controls" in a title) is not a header; "Question" alone is.
+    if (matched < 2 && question < STRONG_QUESTION_HEADER) continue;
+    const score = matched * 10 + question;
+    if (!best || score > best.score) best = { index, score };
+  }
+  return best;
+}
+
+function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
+  const columns = padColumns([...(sheet.rows[headerRow] ?? [])], sheet);
+  const sub = subHeader(sheet, headerRow);
+  if (sub) {
+    for (const choice of sub.choices) if (!columns[choice.column]) columns[choice.column] = choice.label;
+  }
+  const roles = columns.map(headerRoles);
+  const dataStart = (sub?.row ?? headerRow) + 1;
+  const content = columnContent(sheet, dataStart);
+
+  const questionColumn = bestColumn(
+    roles,
+    (role, column) =>
+      role.question > 0 && (content[column]?.text ?? 0) > 0 ? role.question * 1000 + contentScore(content[column]) : 0,
+    () => true,
+  );
+  if (questionColumn === null) return null;
+  const taken = new Set<number>([questionColumn]);
+
+  const idColumn =
+    bestColumn(
+      roles,
+      (role, column) => (role.id > 0 && (content[column]?.nonEmpty ?? 0) > 0 ? role.id : 0),
+      (c) => !taken.has(c),
+    ) ?? idColumnByContent(content, questionColumn);
+  if (idColumn !== null) taken.add(idColumn);
+  const sectionColumn = bestColumn(
+    roles,
+    (role) => role.section,
+    (c) => !taken.has(c),
+  );
+  if (sectionColumn !== null) taken.add(sectionColumn);
+
+  let answerColumn: number | null;
+  if (sub) {
+    answerColumn = sub.choices[0]?.column ?? null;
+  } else {
+    answerColumn = bestColumn(
+      roles,
+      (role, column) =>
+        role.answer * 10 + answerEvidence(content[column]) + (role.answer > 0 ? nearness(column, questionColumn) : 0),
+      (c) => !taken.has(c) && (roles[c]?.comments ?? 0) === 0,
+    );
+  }
+  if (answerColumn !== null) taken.add(answerColumn);
+  for (const choice of sub?.choices ?? []) taken.add(choice.column);
+
+  const commentsColumn = bestColumn(
+    roles,
+    (role, column) => (role.comments > 0 ? role.comments * 10 + nearness(column, answerColumn ?? questionColumn) : 0),
+    (c) => !taken.has(c),
+  );
+
+  const mapping: Mapping = { sheet: sheet.name, headerRow, questionColumn, answerColumn, commentsColumn, idColumn };
+  if (sub) mapping.answerChoiceColumns = sub.choices;
+  return { mapping, columns: padColumns(columns, sheet), sectionColumn, subHeaderRow: sub?.row ?? null };
+}
+
+// With only a weak header word ("Description", "Item", "Control"), a table is a questionnaire only if it has
+// somewhere to answer or reads like one: a glossary ("Term | Description") or a list of controls is not.
+function acceptsLayout(sheet: RawSheet, layout: Layout): boolean {
+  const { mapping, columns } = layout;
+  const label = columns[mapping.questionColumn] ?? '';
+  const strength = headerRoles(label).question;
+  if (strength >= STRONG_QUESTION_HEADER) return true;
+  if (isNonQuestionSheetName(sheet.name)) return false;
+  if (mapping.answerColumn !== null) return true;
+  const stats = columnContent(sheet, mapping.headerRow + 1)[mapping.questionColumn];
+  return stats !== undefined && stats.questionLike >= Math.max(1, stats.text * 0.3);
+}
+
+function layoutWithoutHeader(sheet: RawSheet, options: DetectOptions): Layout | null {
+  const content = columnContent(sheet, 0);
+  let questionColumn: number | null = null;
+  if (options.headerless === 'first-text') {
+    questionColumn = content.findIndex((stats) => stats.wordy > 0 && stats.wordy >= stats.nonEmpty / 2);
+    if (questionColumn === -1) questionColumn = null;
+  } else {
+    let best = 0;
+    content.forEach((stats, column) => {
+      // Mostly questions, not a column of prose that happens to contain one.
+      if (stats.questionLike < 2 && !(stats.questionLike === 1 && stats.text <= 2)) return;
+      if (stats.questionLike < stats.text * 0.3) return;
+      const score = contentScore(stats);
+      if (score > best) {
+        best = score;
+        questionColumn = column;
+      }
+    });
+  }
+  if (questionColumn === null) return null;
+  const q: number = questionColumn;
+
+  // A row of labels right above the first question is a header after all, one without the words we look for
+  // ("# | Text | Reply | Remarks"): it still tells which column takes the answer.
+  const firstQuestion = sheet.rows.findIndex((row) => {
+    const text = row[q] ?? '';
+    return isQuestionLike(text) || (options.headerless === 'first-text' && text.length >= 8);
+  });
+  const above = firstQuestion > 0 ? (sheet.rows[firstQuestion - 1] ?? []) : [];
+  const labels = above.filter((cell) => cell !== '');
+  const labelRow = labels.length >= 2 && labels.every((cell) => wordCount(cell) <= 6 && !cell.endsWith('?'));
+  if (labelRow) {
+    const headerRow = firstQuestion - 1;
+    const columns = padColumns([...above], sheet);
+    const roles = columns.map(headerRoles);
+    const taken = new Set<number>([q]);
+    const idColumn =
+      bestColumn(
+        roles,
+        (role) => role.id,
+        (c) => !taken.has(c),
+      ) ?? idColumnByContent(columnContent(sheet, firstQuestion), q);
+    if (idColumn !== null) taken.add(idColumn);
+    const sectionColumn = bestColumn(
+      roles,
+      (role) => role.section,
+      (c) => !taken.has(c),
+    );
+    if (sectionColumn !== null) taken.add(sectionColumn);
+    const after = columnContent(sheet, firstQuestion);
+    const answerColumn = bestColumn(
+      roles,
+      (role, column) => role.answer * 10 + answerEvidence(after[column]),
+      (c) => !taken.has(c) && (roles[c]?.comments ?? 0) === 0,
+    );
+    if (answerColumn !== null) taken.add(answerColumn);
+    const commentsColumn = bestColumn(
+      roles,
+      (role) => role.comments,
+      (c) => !taken.has(c),
+    );
+    return {
+      mapping: { sheet: sheet.name, headerRow, questionColumn: q, answerColumn, commentsColumn, idColumn },
+      columns,
+      sectionColumn,
+      subHeaderRow: null,
+    };
+  }
+
+  const idColumn = idColumnByContent(content, q);
+  const answerColumn = bestColumn(
+    content.map(() => ({ question: 0, answer: 0, comments: 0, id: 0, section: 0 })),
+    (_role, column) => (column === q || column === idColumn ? 0 : answerEvidence(content[column])),
+    () => true,
+  );
+  return {
+    mapping: { sheet: sheet.name, headerRow: -1, questionColumn: q, answerColumn, commentsColumn: null, idColumn },
+    columns: padColumns([], sheet),
+    sectionColumn: null,
+    subHeaderRow: null,
+  };
+}
+
+/** CAIQ v3: "Consensus Assessment Answers" over three sub-columns labelled Yes / No / Not Applicable. */
+function subHeader(
+  sheet: RawSheet,
+  headerRow: number,
+): { row: number; choices: { column: number; label: string }[] } | null {
+  const row = sheet.rows[headerRow + 1];
+  if (!row) return null;
+  const choices: { column: number; label: string }[] = [];
+  let others = 0;
+  row.forEach((cell, column) => {
+    if (cell === '') return;
+    if (isAnswerChoice(cell)) choices.push({ column, label: cell });
+    else others += 1;
+  });
+  if (choices.length < 2 || others > 0) return null;
+  // Under a merged "Answers" header, all but the first sub-column have no label of their own.
+  const header = sheet.rows[headerRow] ?? [];
+  if (choices.every((choice) => (header[choice.column] ?? '') !== '')) return null;
+  return { row: headerRow + 1, choices };
+}
+
+/** Small tie-breaker favouring columns close to (and right of) another. */
+function nearness(column: number, anchor: number): number {
+  const distance = column - anchor;
+  return distance > 0 ? Math.max(0, 5 - distance) : Math.max(0, 3 + distance);
+}
+
+function bestColumn(
+  roles: readonly RoleScores[],
+  score: (role: RoleScores, column: number) => number,
+  allowed: (column: number) => boolean,
+): number | null {
+  let best: number | null = null;
+  let bestScore = 0;
+  roles.forEach((role, column) => {
+    if (!allowed(column)) return;
+    const value = score(role, column);
+    if (value > bestScore) {
+      bestScore = value;
+      best = column;
+    }
+  });
+  return best;
+}
+
+/** Header labels for every column the sheet uses, so indexes in a mapping always have a label ('' if none). */
+function padColumns(columns: string[], sheet: RawSheet): string[] {
+  const width = Math.max(columns.length, columnCount(sheet));
+  return Array.from({ length: width }, (_, index) => columns[index] ?? '');
+}

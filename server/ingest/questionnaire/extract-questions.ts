@@ -1,0 +1,279 @@
+import type { Layout } from './detect';
+import { MAX_QUESTION_CHARS, longQuestionNote } from './messages';
+import {
+  isInstruction,
+  isNumberOnly,
+  isQuestionLike,
+  isStatementLike,
+  isTitleCase,
+  isTitleLike,
+  leadingControlId,
+  normalizeLabel,
+} from './text-patterns';
+import type { CellRange, QuestionItem, RawSheet } from './types';
+import { allowedValuesAt } from './xlsx-validations';
+
+const MIN_QUESTION_CHARS = 8;
+// "OK", "N/A", "x": filler, not a heading.
+const MIN_HEADING_LETTERS = 4;
+
+type Row =
+  | { kind: 'heading'; text: string; id: string | null }
+  /** Reads like a heading ("Access Control") but may be a terse item of a checklist; decided once all rows are seen. */
+  | { kind: 'title'; index: number; text: string; id: string | null; section: string | null }
+  | { kind: 'question'; index: number; text: string; id: string | null; section: string | null };
+
+export type ExtractOptions = {
+  /**
+   * Every non-empty cell of the question column is a question (SPEC's import-csv: "one question per row"), with no
+   * guessing of headings or instructions; only blank rows, repeated headers and numbers are skipped.
+   */
+  everyRow?: boolean;
+};
+
+/**
+ * The questions of one sheet under a layout, in order: blank rows, repeated header rows, instructions and section
+ * headings are skipped (the last heading above a question becomes its section); a question cell too long to be one
+ * is skipped with a note rather than failing the file.
+ */
+export function extractQuestions(
+  sheet: RawSheet,
+  layout: Layout,
+  options: ExtractOptions = {},
+): { questions: QuestionItem[]; notes: string[] } {
+  const { mapping } = layout;
+  const q = mapping.questionColumn;
+  const notes: string[] = [];
+  const headerLabels = mapping.headerRow >= 0 ? (sheet.rows[mapping.headerRow] ?? []).map(normalizeLabel) : null;
+  const masters = mergeMasters(sheet.merges);
+  const layoutMerge = commonQuestionMerge(sheet, q, masters);
+  const start = Math.max(mapping.headerRow, layout.subHeaderRow ?? -1) + 1;
+
+  const rows: Row[] = [];
+  // From the section column only; headings are placed once titles are resolved.
+  let section: string | null = null;
+  for (let index = start; index < sheet.rows.length; index += 1) {
+    const cells = sheet.rows[index] ?? [];
+    if (!cells.some((cell) => cell !== '')) continue;
+    if (headerLabels && isRepeatedHeader(cells, headerLabels, q)) continue;
+
+    const sectionValue = layout.sectionColumn === null ? '' : (cells[layout.sectionColumn] ?? '');
+    if (sectionValue !== '' && sectionValue.length <= 200) section = sectionValue;
+
+    const text = cells[q] ?? '';
+    if (text === '') {
+      const heading = headingOutsideQuestionColumn(cells, index, layout, masters);
+      if (heading) rows.push({ kind: 'heading', text: heading, id: null });
+      continue;
+    }
+    if (text.length > MAX_QUESTION_CHARS) {
+      notes.push(longQuestionNote(sheet.name, index + 1));
+      continue;
+    }
+    const idCell = mapping.idColumn === null ? '' : (cells[mapping.idColumn] ?? '');
+    if (options.everyRow) {
+      if (!isNumberOnly(text) && letterCount(text) >= 3)
+        rows.push({ kind: 'question', index, text, id: idCell || null, section });
+      continue;
+    }
+    if (isInstruction(text)) continue;
+
+    const spanning = masters.get(`${index}:${q}`);
+    const banner = spanning && shapeOf(spanning) !== layoutMerge && spansTable(spanning, layout);
+    if (banner && !text.endsWith('?')) {
+      rows.push({ kind: 'heading', text: joinHeading(idCell, text), id: idCell || null });
+      continue;
+    }
+
+    if (isNumberOnly(text) || (text.length < 16 && letterCount(text) < MIN_HEADING_LETTERS)) continue;
+    const others = cells.some(
+      (cell, column) => cell !== '' && column !== q && column !== mapping.idColumn && column !== layout.sectionColumn,
+    );
+    if (!others && isTitleLike(text) && (!isStatementLike(text) || isTitleCase(text))) {
+      rows.push({ kind: 'title', index, text, id: idCell || null, section });
+      continue;
+    }
+    if (text.length < MIN_QUESTION_CHARS) continue;
+    rows.push({ kind: 'question', index, text, id: idCell || null, section });
+  }
+
+  return { questions: resolveTitles(rows, sheet, layout), notes };
+}
+
+/**
+ * A short title-like row is a section heading in a questionnaire, but an item in a checklist of terse items
+ * ("Firewall in place", "Badge access"). When titles outnumber real questions the sheet is such a checklist; a
+ * title whose id is the prefix of the next question's id ("A.1" before "A.1.1") is a heading either way.
+ */
+function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout): QuestionItem[] {
+  const titles = rows.filter((row) => row.kind === 'title').length;
+  const questions = rows.filter((row) => row.kind === 'question').length;
+  const checklist = titles > questions;
+  const items: QuestionItem[] = [];
+  let section: string | null = null;
+  rows.forEach((row, position) => {
+    if (row.kind === 'heading') {
+      section = row.text;
+      return;
+    }
+    if (row.kind === 'title') {
+      const next = nextNonHeading(rows, position);
+      const parentOfNext = row.id !== null && next?.id != null && isParentId(row.id, next.id);
+      // "2.3 | Firewall" among "2.2 | …", "2.4 | …" is an item numbered like its neighbours, not a heading.
+      const siblingOfNext = row.id !== null && next?.id != null && !parentOfNext && sameDepth(row.id, next.id);
+      const heading = parentOfNext || (!checklist && !siblingOfNext);
+      if (heading) {
+        section = joinHeading(row.id ?? '', row.text);
+        return;
+      }
+      if (row.text.length < MIN_QUESTION_CHARS) return;
+      items.push(questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section));
+      return;
+    }
+    // A section column is the better source where there is one; headings fill in where it is empty.
+    items.push(questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section));
+  });
+  return items;
+}
+
+function questionItem(
+  sheet: RawSheet,
+  layout: Layout,
+  index: number,
+  text: string,
+  idCell: string | null,
+  section: string | null,
+): QuestionItem {
+  const { mapping } = layout;
+  const cells = sheet.rows[index] ?? [];
+  let question = text;
+  let controlId = idCell;
+  if (controlId === null) {
+    const leading = leadingControlId(text);
+    if (leading) {
+      controlId = leading.id;
+      question = leading.rest;
+    }
+  }
+  let allowedValues: string[] | null = null;
+  let existingAnswer: string | null = null;
+  const choices = mapping.answerChoiceColumns;
+  if (choices && choices.length > 0) {
+    allowedValues = choices.map((choice) => choice.label);
+    existingAnswer = choices.find((choice) => (cells[choice.column] ?? '') !== '')?.label ?? null;
+  } else if (mapping.answerColumn !== null) {
+    const values = allowedValuesAt(sheet.validations, index, mapping.answerColumn);
+    allowedValues = values ? [...values] : null;
+    existingAnswer = (cells[mapping.answerColumn] ?? '') || null;
+  }
+  return { sheet: sheet.name, row: index + 1, controlId, question, section, allowedValues, existingAnswer };
+}
+
+function nextNonHeading(rows: readonly Row[], position: number): Row | undefined {
+  for (let at = position + 1; at < rows.length; at += 1) {
+    const row = rows[at];
+    if (row && row.kind !== 'heading') return row;
+  }
+  return undefined;
+}
+
+/** "A.1" is the parent of "A.1.1" and "IAM" of "IAM-02". */
+function isParentId(parent: string, child: string): boolean {
+  const a = parent
+    .trim()
+    .replace(/[.\s]+$/, '')
+    .toLowerCase();
+  const b = child.trim().toLowerCase();
+  return a !== '' && b.length > a.length && b.startsWith(a) && /^[.\-_ ]/.test(b.slice(a.length));
+}
+
+function sameDepth(a: string, b: string): boolean {
+  const depth = (id: string) => id.split(/[.\-_ ]+/).filter((part) => part !== '').length;
+  return depth(a) === depth(b);
+}
+
+function letterCount(text: string): number {
+  return text.match(/\p{L}/gu)?.length ?? 0;
+}
+
+function joinHeading(id: string, text: string): string {
+  return id !== '' && !text.startsWith(id) ? `${id} ${text}` : text;
+}
+
+/** The header again (tables pasted one under another, or repeated at each page in a Word export). */
+function isRepeatedHeader(cells: readonly string[], labels: readonly string[], q: number): boolean {
+  const questionLabel = labels[q] ?? '';
+  if (questionLabel !== '' && sameLabel(cells[q] ?? '', questionLabel)) return true;
+  let same = 0;
+  let filled = 0;
+  cells.forEach((cell, column) => {
+    if (cell === '') return;
+    filled += 1;
+    const label = labels[column];
+    if (label !== undefined && label !== '' && sameLabel(cell, label)) same += 1;
+  });
+  return same >= 2 && same * 2 >= filled;
+}
+
+/** Compares a cell with a normalised label, normalising only cells short enough to be one (most are questions). */
+function sameLabel(cell: string, label: string): boolean {
+  return cell.length <= label.length * 2 + 8 && normalizeLabel(cell) === label;
+}
+
+/** A heading written in another column than the questions ("Section 3: Network" in column A, merged across). */
+function headingOutsideQuestionColumn(
+  cells: readonly string[],
+  index: number,
+  layout: Layout,
+  masters: ReadonlyMap<string, CellRange>,
+): string | null {
+  const { mapping } = layout;
+  const filled = cells
+    .map((cell, column) => ({ cell, column }))
+    .filter(({ cell, column }) => cell !== '' && column !== mapping.answerColumn && column !== mapping.commentsColumn);
+  if (filled.length === 0 || filled.length > 2 || filled.length !== cells.filter((cell) => cell !== '').length) {
+    return null;
+  }
+  const text = filled.map(({ cell }) => cell).join(' ');
+  if (isInstruction(text) || isQuestionLike(text)) return null;
+  if (isTitleLike(text)) return text;
+  // A banner merged across the question column is a heading however long it is.
+  const first = filled[0];
+  const merge = first ? masters.get(`${index}:${first.column}`) : undefined;
+  const q = mapping.questionColumn;
+  return merge && merge.left <= q && merge.right >= q && text.length <= 200 ? text : null;
+}
+
+/**
+ * Forms often merge each question cell over a few columns for room (B:D on every row); that merge is layout, not a
+ * banner. It is the shape shared by at least half the filled question cells, if any.
+ */
+function commonQuestionMerge(sheet: RawSheet, q: number, masters: ReadonlyMap<string, CellRange>): string | null {
+  const counts = new Map<string, number>();
+  let filled = 0;
+  sheet.rows.forEach((row, index) => {
+    if ((row[q] ?? '') === '') return;
+    filled += 1;
+    const merge = masters.get(`${index}:${q}`);
+    if (merge) counts.set(shapeOf(merge), (counts.get(shapeOf(merge)) ?? 0) + 1);
+  });
+  for (const [shape, count] of counts) if (count >= 3 && count * 2 >= filled) return shape;
+  return null;
+}
+
+function shapeOf(range: CellRange): string {
+  return `${range.left}:${range.right}:${range.bottom - range.top}`;
+}
+
+function mergeMasters(merges: readonly CellRange[]): Map<string, CellRange> {
+  const masters = new Map<string, CellRange>();
+  for (const merge of merges) masters.set(`${merge.top}:${merge.left}`, merge);
+  return masters;
+}
+
+/** A merged cell running across the table (over the answer column, or three columns or more) is a banner. */
+function spansTable(range: CellRange, layout: Layout): boolean {
+  const { answerColumn } = layout.mapping;
+  if (range.right - range.left >= 2) return true;
+  return answerColumn !== null && answerColumn >= range.left && answerColumn <= range.right;
+}

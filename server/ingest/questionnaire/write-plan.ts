@@ -1,0 +1,171 @@
+import { chooseAllowedValue } from './write-choice';
+import type { CellRange } from './write-ref';
+import { formulaEdits } from './write-formulas';
+import type { CellEdit, SheetEdits } from './write-sheet-patch';
+import { effectiveStyle, type WorksheetScan } from './write-sheet-scan';
+import { cleanCellText } from './write-text';
+import { type AnswerCell, EXCEL_LIMITS, WriteBackError, type WriteTarget } from './write-types';
+
+/** Headers and widths (in Excel's character units) of the columns write-back may add. */
+export const ADDED_COLUMNS = {
+  response: { header: 'Response', width: 60 },
+  comments: { header: 'Comments', width: 50 },
+  source: { header: 'Source', width: 40 },
+} as const;
+
+/** Where one target's answers go, once any missing column has been placed. */
+type Layout = {
+  target: WriteTarget;
+  answerColumn: number;
+  /** Set when the answer cell is a dropdown: it then gets the allowed value and this column the explanation. */
+  commentsColumn: number | null;
+  sourceColumn: number | null;
+  /** Columns this write adds; their cells take the question column's style. */
+  added: Set<number>;
+};
+
+export type SheetPlan = {
+  edits: SheetEdits;
+  /** Some formula was overwritten or frozen, so the workbook's calculation chain is stale. */
+  removesFormulas: boolean;
+};
+
+/** The cell edits and added columns that put `answers` into one sheet laid out as `targets` say. */
+export function planSheet(
+  scan: WorksheetScan,
+  targets: readonly WriteTarget[],
+  answers: readonly AnswerCell[],
+): SheetPlan {
+  for (const target of targets) validateTarget(target);
+  const ordered = [...targets].sort((a, b) => a.headerRow - b.headerRow);
+  const edits: SheetEdits = { cells: new Map(), newColumns: [] };
+  const put = (row: number, column: number, edit: CellEdit) => {
+    const rowEdits = edits.cells.get(row) ?? new Map<number, CellEdit>();
+    rowEdits.set(column, edit);
+    edits.cells.set(row, rowEdits);
+  };
+  const reserved = new Set<number>();
+  const layouts = new Map<WriteTarget, Layout>();
+  for (const target of ordered) {
+    const layout = layOut(scan, target, reserved);
+    layouts.set(target, layout);
+    const headerStyle = effectiveStyle(scan, target.headerRow, target.questionColumn);
+    for (const column of layout.added) {
+      const header = headerFor(layout, column);
+      put(target.headerRow, column, { kind: 'text', text: header.header, style: headerStyle });
+      edits.newColumns.push({ column, width: header.width });
+    }
+  }
+  const mergesByTop = new Map<number, CellRange[]>();
+  for (const merge of scan.merges) mergesByTop.set(merge.top, [...(mergesByTop.get(merge.top) ?? []), merge]);
+  for (const answer of answers) {
+    validateRow(answer.row);
+    // A sheet may hold several tables; an answer belongs to the nearest header above it.
+    const target = ordered.filter((t) => t.headerRow < answer.row).pop();
+    const layout = target ? layouts.get(target) : undefined;
+    if (!layout) {
+      throw new WriteBackError(
+        'invalid_target',
+        `Row ${answer.row} of "${answer.sheet}" is not below a question table's header.`,
+      );
+    }
+    const styleAt = (column: number) =>
+      effectiveStyle(scan, answer.row, layout.added.has(column) ? layout.target.questionColumn : column);
+    const write = (column: number, text: string) => {
+      const at = mergeAnchor(mergesByTop.get(answer.row) ?? [], column, layout.target.questionColumn);
+      if (text !== '') put(answer.row, at, { kind: 'text', text, style: styleAt(at) });
+    };
+    const text = cleanCellText(answer.answer);
+    if (layout.commentsColumn !== null) {
+      const allowed = layout.target.allowedValues ?? [];
+      const choice = answer.shortAnswer ? chooseAllowedValue(answer.shortAnswer, allowed) : null;
+      // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer.
+      if (choice !== null) write(layout.answerColumn, cleanCellText(choice));
+      write(layout.commentsColumn, text);
+    } else {
+      write(layout.answerColumn, text);
+    }
+    if (layout.sourceColumn !== null && answer.source) write(layout.sourceColumn, cleanCellText(answer.source));
+  }
+  const formulas = formulaEdits(scan, edits.cells);
+  for (const { row, column } of formulas.frozen) put(row, column, { kind: 'freeze' });
+  return { edits, removesFormulas: formulas.removesFormulas };
+}
+
+function headerFor(layout: Layout, column: number): { header: string; width: number } {
+  if (column === layout.answerColumn) return ADDED_COLUMNS.response;
+  if (column === layout.commentsColumn) return ADDED_COLUMNS.comments;
+  return ADDED_COLUMNS.source;
+}
+
+function layOut(scan: WorksheetScan, target: WriteTarget, reserved: Set<number>): Layout {
+  const dropdown = target.answerColumn !== null && (target.allowedValues?.length ?? 0) > 0;
+  const added = new Set<number>();
+  const occupied = occupiedColumns(scan, target.headerRow);
+  const headerCells = scan.rowsByNumber.get(target.headerRow)?.cells.filter((c) => c.hasValue) ?? [];
+  let cursor = Math.max(
+    target.questionColumn,
+    target.answerColumn ?? 0,
+    target.commentsColumn ?? 0,
+    ...headerCells.map((c) => c.column),
+  );
+  // The first column right of the table with nothing in it from the header down and no merge across it.
+  const allocate = (): number => {
+    do cursor += 1;
+    while (occupied.has(cursor) || reserved.has(cursor));
+    if (cursor > EXCEL_LIMITS.columns) {
+      throw new WriteBackError('invalid_target', `"${target.sheet}" has no free column left for the answers.`);
+    }
+    reserved.add(cursor);
+    added.add(cursor);
+    return cursor;
+  };
+  const answerColumn = target.answerColumn ?? allocate();
+  // A comments column that is the answer column itself (a confused mapping) cannot take the explanation.
+  const ownComments = target.commentsColumn === target.answerColumn ? null : target.commentsColumn;
+  const commentsColumn = dropdown ? (ownComments ?? allocate()) : null;
+  const sourceColumn = target.addSourceColumn ? allocate() : null;
+  return { target, answerColumn, commentsColumn, sourceColumn, added };
+}
+
+function occupiedColumns(scan: WorksheetScan, fromRow: number): Set<number> {
+  const occupied = new Set<number>();
+  for (const row of scan.rows) {
+    if (row.row < fromRow) continue;
+    for (const cell of row.cells) if (cell.hasValue) occupied.add(cell.column);
+  }
+  for (const merge of scan.merges) {
+    if (merge.bottom < fromRow) continue;
+    for (let column = merge.left; column <= merge.right; column += 1) occupied.add(column);
+  }
+  return occupied;
+}
+
+/**
+ * A cell hidden under a horizontal merge (answer area merged across D:F, detected column E) shows nothing; the
+ * text goes to the merge's visible top-left cell instead, unless that is the question itself.
+ */
+function mergeAnchor(mergesStartingHere: readonly CellRange[], column: number, questionColumn: number): number {
+  const merge = mergesStartingHere.find((m) => m.left <= column && column <= m.right);
+  if (!merge || merge.left === column || merge.left === questionColumn) return column;
+  return merge.left;
+}
+
+function validateTarget(target: WriteTarget): void {
+  const columns = [target.questionColumn, target.answerColumn, target.commentsColumn].filter(
+    (c): c is number => c !== null,
+  );
+  const bad = columns.some((c) => !Number.isInteger(c) || c < 1 || c > EXCEL_LIMITS.columns);
+  if (bad || !Number.isInteger(target.headerRow) || target.headerRow < 1 || target.headerRow >= EXCEL_LIMITS.rows) {
+    throw new WriteBackError('invalid_target', `The column mapping for "${target.sheet}" is out of the sheet's range.`);
+  }
+  if (target.answerColumn === target.questionColumn || target.commentsColumn === target.questionColumn) {
+    throw new WriteBackError('invalid_target', `The answers for "${target.sheet}" would overwrite its questions.`);
+  }
+}
+
+function validateRow(row: number): void {
+  if (!Number.isInteger(row) || row < 1 || row > EXCEL_LIMITS.rows) {
+    throw new WriteBackError('invalid_target', `Row ${row} is outside the sheet.`);
+  }
+}

@@ -1,0 +1,123 @@
+import { toCsv } from '../../../common/import/csv-export';
+import type { ExportResponse, SheetMapping } from '../../../common/schemas/assessments';
+import type { AnswerSource } from '../../../common/schemas/qa';
+import type { ObjectStorage } from '../../storage/types';
+import { answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
+import type { AnswerCell, WriteTarget } from '../../ingest/questionnaire/write-types';
+import { polarity } from './consistency';
+import { presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
+
+/** Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person. */
+const deliverable = (q: QuestionRow) => !!q.answer && q.answerType !== null && q.answerType !== 'unknown';
+
+export function exportJson(batch: BatchRow, rows: QuestionRow[]): ExportResponse {
+  return {
+    batchName: batch.name,
+    questions: rows.map((r) => {
+      const v = presentQuestion(r);
+      return {
+        orderIndex: v.orderIndex,
+        controlId: v.controlId,
+        question: v.question,
+        answer: v.answer,
+        answerType: v.answerType,
+        confidence: v.confidence,
+        status: v.status,
+        sources: v.sources,
+      };
+    }),
+  };
+}
+
+/** "Information Security Policy.pdf, p. 4" or "Library: Do you encrypt…?". */
+export function citation(sources: readonly AnswerSource[]): string {
+  return sources
+    .slice(0, 3)
+    .map((s) =>
+      s.type === 'document'
+        ? `${s.name ?? 'Document'}${s.pageNumber ? `, p. ${s.pageNumber}` : ''}${s.section ? ` (${s.section})` : ''}`
+        : `Library: ${s.question ?? ''}`,
+    )
+    .join('; ');
+}
+
+export const CSV_COLUMNS = ['#', 'Control ID', 'Question', 'Answer', 'Answer Type', 'Confidence', 'Status', 'Sources'];
+
+export function exportCsv(rows: QuestionRow[]): string {
+  return toCsv([
+    CSV_COLUMNS,
+    ...rows.map((r) => [
+      String(r.orderIndex),
+      r.controlId ?? '',
+      r.question,
+      deliverable(r) ? (r.answer ?? '') : '',
+      r.answerType ?? '',
+      r.confidence === null ? '' : String(r.confidence),
+      r.status,
+      citation(storedSources(r)),
+    ]),
+  ]);
+}
+
+function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
+  const p = polarity(q.answer);
+  if (p) return p === 'yes' ? 'Yes' : 'No';
+  return /^\s*(n\/a|not applicable)\b/i.test(q.answer ?? '') ? 'N/A' : null;
+}
+
+/**
+ * The customer's own workbook with the answers written in (an .xlsx source), else a new workbook with the
+ * questions and answers. `withSources` adds a "Source" column citing where each answer came from.
+ */
+export async function exportXlsx(
+  storage: ObjectStorage,
+  batch: BatchRow,
+  rows: QuestionRow[],
+  withSources: boolean,
+): Promise<Uint8Array> {
+  if (batch.sourceFormat === 'xlsx' && batch.storageKey) {
+    const original = await storage.read(batch.storageKey);
+    const targets: WriteTarget[] = (batch.mapping as SheetMapping[]).map((m) => ({
+      sheet: m.sheet,
+      headerRow: m.headerRow + 1,
+      questionColumn: m.questionColumn + 1,
+      answerColumn: m.answerColumn === null ? null : m.answerColumn + 1,
+      commentsColumn: m.commentsColumn === null ? null : m.commentsColumn + 1,
+      allowedValues: rows.find((r) => r.sheet === m.sheet && r.allowedValues)?.allowedValues ?? null,
+      addSourceColumn: withSources,
+    }));
+    const answers: AnswerCell[] = rows
+      .filter((r) => deliverable(r) && r.sheet !== null && r.rowNumber !== null)
+      .map((r) => ({
+        sheet: r.sheet ?? '',
+        row: r.rowNumber ?? 0,
+        answer: r.answer ?? '',
+        shortAnswer: shortAnswer(r),
+        source: withSources ? citation(storedSources(r)) : null,
+      }));
+    return writeAnswersToXlsx(original, targets, answers);
+  }
+  return answersToNewXlsx(
+    batch.name,
+    rows.map((r) => ({
+      orderIndex: r.orderIndex,
+      controlId: r.controlId,
+      question: r.question,
+      answer: deliverable(r) ? (r.answer ?? '') : '',
+      answerType: r.answerType ?? '',
+      confidence: r.confidence,
+      sources: citation(storedSources(r)),
+    })),
+  );
+}
+
+/** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */
+export function exportFileName(batch: BatchRow, extension: 'csv' | 'xlsx'): string {
+  const base =
+    batch.name
+      // eslint-disable-next-line no-control-regex -- control characters are exactly what file names cannot hold
+      .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim() || 'assessment';
+  return `${base.slice(0, 150)}.${extension}`;
+}

@@ -1,0 +1,70 @@
+import type { InferSelectModel } from 'drizzle-orm';
+import type { assessmentBatches, assessmentQuestions } from '../../db/schema';
+import type {
+  AssessmentQuestionView,
+  BatchStatus,
+  BatchView,
+  QuestionStatus,
+} from '../../../common/schemas/assessments';
+import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
+
+export type BatchRow = InferSelectModel<typeof assessmentBatches>;
+export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
+export type BatchCounts = { processed: number; failed: number };
+
+export function presentBatch(row: BatchRow, counts: BatchCounts = { processed: 0, failed: 0 }): BatchView {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status as BatchStatus,
+    error: row.error,
+    totalQuestions: row.totalQuestions,
+    processedQuestions: counts.processed,
+    failedQuestions: counts.failed,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    metadata: {
+      sourceFile: row.metadata.sourceFile ?? null,
+      customerName: row.metadata.customerName ?? null,
+      assessmentType: row.metadata.assessmentType ?? null,
+    },
+    sourceFormat: row.sourceFormat as BatchView['sourceFormat'],
+    canFillOriginal: row.sourceFormat === 'xlsx' && row.storageKey !== null,
+    sessionId: row.sessionId,
+  };
+}
+
+export function storedSources(row: QuestionRow): AnswerSource[] {
+  return (row.sources as AnswerSource[]).filter((s) => typeof s === 'object' && s !== null);
+}
+
+export function presentSources(row: QuestionRow) {
+  return storedSources(row).map((s) => ({ ...s, confidence: Math.round(s.score * 100) }));
+}
+
+export function presentQuestion(
+  row: QuestionRow,
+  extra: { sourceChanged: boolean; conflictsWith: number[] } = { sourceChanged: false, conflictsWith: [] },
+): AssessmentQuestionView {
+  return {
+    id: row.id,
+    orderIndex: row.orderIndex,
+    question: row.question,
+    answer: row.answer,
+    answerType: (row.answerType as AnswerType | null) ?? null,
+    confidence: row.confidence,
+    status: row.status as QuestionStatus,
+    errorMessage: row.errorMessage,
+    sources: presentSources(row),
+    sheet: row.sheet,
+    row: row.rowNumber,
+    controlId: row.controlId,
+    section: row.section,
+    allowedValues: row.allowedValues,
+    edited: row.editedBy !== null,
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    sourceChanged: extra.sourceChanged,
+    conflictsWith: extra.conflictsWith,
+  };
+}

@@ -1,0 +1,230 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ASSESSMENT_FILE_MAX_BYTES,
+  AssessmentDetail,
+  AssessmentQuestionView,
+  BatchView,
+  ExportQuery,
+  ImportCsvBody,
+  ImportFileFields,
+  ImportResult,
+  PreviewResponse,
+  QuestionParams,
+  RetryResult,
+  SaveToLibraryBody,
+  SaveToLibraryResult,
+  UpdateQuestionBody,
+} from '../../../common/schemas/assessments';
+import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
+import { requireTenant } from '../../http/context';
+import { authorize } from '../../http/policies';
+import { AppError, badRequest } from '../../http/errors';
+import { attachmentHeader } from '../documents/routes';
+import { exportCsv, exportFileName, exportJson, exportXlsx } from './export';
+import { getDetail, loadQuestions, regenerateQuestion, retryFailed, saveToLibrary, updateQuestion } from './review';
+import { deleteBatch, getBatchView, importCsv, importFile, listBatches, loadBatch, previewFile } from './service';
+
+const tag = { tags: ['assessments'] };
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
+
+async function assessmentCtx(req: FastifyRequest) {
+  const ctx = await requireTenant(req);
+  return { ...ctx, storage: req.server.deps.storage, wake: req.server.deps.wakeWorker };
+}
+
+/**
+ * The multipart body of an import or preview: one `file` part and text fields. The file is read into memory (at
+ * most ASSESSMENT_FILE_MAX_BYTES) because every questionnaire format needs random access to parse.
+ */
+async function readUpload(
+  req: FastifyRequest,
+): Promise<{ bytes: Uint8Array; fileName: string; fields: ImportFileFields }> {
+  if (!req.isMultipart()) throw badRequest('Send the questionnaire as multipart/form-data with a "file" part');
+  let file: { bytes: Uint8Array; fileName: string } | null = null;
+  const raw: Record<string, string> = {};
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) {
+          await part.toBuffer();
+          throw badRequest('Send exactly one file, in the "file" part');
+        }
+        const bytes = await part.toBuffer();
+        file = { bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), fileName: part.filename };
+      } else if (typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(
+        413,
+        'payload_too_large',
+        `The file is larger than ${MAX_MB} MB. Split it into smaller files.`,
+      );
+    }
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
+      throw badRequest('Too many parts: send one file and the form fields');
+    }
+    throw badRequest('The upload could not be read. Try again.');
+  }
+  if (!file) throw badRequest('Please select a file to import');
+  if (file.bytes.byteLength === 0) throw badRequest('The file is empty.');
+  const fields = ImportFileFields.safeParse(raw);
+  if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid form fields');
+  return { ...file, fields: fields.data };
+}
+
+export async function assessmentRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+
+  app.get('/api/assessments', { schema: { ...tag, response: { 200: z.array(BatchView) } } }, async (req) => {
+    const ctx = await requireTenant(req);
+    authorize(ctx, 'assessments:read');
+    return listBatches(ctx);
+  });
+
+  app.post(
+    '/api/assessments/import-csv',
+    {
+      bodyLimit: ASSESSMENT_FILE_MAX_BYTES + 64 * 1024,
+      schema: { ...tag, body: ImportCsvBody, response: { 201: ImportResult } },
+    },
+    async (req, reply) => {
+      const ctx = await assessmentCtx(req);
+      authorize(ctx, 'assessments:run');
+      return reply.code(201).send(await importCsv(ctx, req.body));
+    },
+  );
+
+  app.post('/api/assessments/preview', { schema: { ...tag, response: { 200: PreviewResponse } } }, async (req) => {
+    const ctx = await assessmentCtx(req);
+    authorize(ctx, 'assessments:run');
+    const upload = await readUpload(req);
+    return previewFile(upload.bytes, upload.fileName, upload.fields.mapping);
+  });
+
+  app.post('/api/assessments/import', { schema: { ...tag, response: { 201: ImportResult } } }, async (req, reply) => {
+    const ctx = await assessmentCtx(req);
+    authorize(ctx, 'assessments:run');
+    const upload = await readUpload(req);
+    if (!upload.fields.name && !upload.fields.customerName) {
+      throw badRequest('Please provide assessment name and upload a CSV file.');
+    }
+    return reply.code(201).send(await importFile(ctx, upload, upload.fields));
+  });
+
+  /** The Ask screen's Bulk Import: a customer name and a file become a new assessment (SPEC §7). */
+  app.post('/api/import-qa', { schema: { ...tag, response: { 201: ImportResult } } }, async (req, reply) => {
+    const ctx = await assessmentCtx(req);
+    authorize(ctx, 'assessments:run');
+    const upload = await readUpload(req);
+    if (!upload.fields.customerName) throw badRequest('Please enter a customer/account name');
+    return reply.code(201).send(await importFile(ctx, upload, upload.fields));
+  });
+
+  app.get(
+    '/api/assessments/:id',
+    { schema: { ...tag, params: IdParams, response: { 200: AssessmentDetail } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'assessments:read');
+      return getDetail(ctx, req.params.id);
+    },
+  );
+
+  app.get(
+    '/api/assessments/:id/export',
+    { schema: { ...tag, params: IdParams, querystring: ExportQuery } },
+    async (req, reply) => {
+      const ctx = await assessmentCtx(req);
+      authorize(ctx, 'assessments:read');
+      const batch = await loadBatch(ctx, req.params.id);
+      const rows = await loadQuestions(ctx, batch.id);
+      reply.header('Cache-Control', 'private, no-store');
+      if (req.query.format === 'csv') {
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'csv')))
+          .send(exportCsv(rows));
+      }
+      if (req.query.format === 'xlsx') {
+        const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false);
+        return reply
+          .header('Content-Type', XLSX_MIME)
+          .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'xlsx')))
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      }
+      return exportJson(batch, rows);
+    },
+  );
+
+  app.delete(
+    '/api/assessments/:id',
+    { schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } } },
+    async (req) => {
+      const ctx = await assessmentCtx(req);
+      authorize(ctx, 'assessments:delete');
+      await deleteBatch(ctx, req.params.id);
+      return { success: true as const };
+    },
+  );
+
+  app.put(
+    '/api/assessments/:id/questions/:qid',
+    { schema: { ...tag, params: QuestionParams, body: UpdateQuestionBody, response: { 200: AssessmentQuestionView } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'assessments:run');
+      return updateQuestion(ctx, req.params.id, req.params.qid, req.body);
+    },
+  );
+
+  app.post(
+    '/api/assessments/:id/questions/:qid/regenerate',
+    { schema: { ...tag, params: QuestionParams, response: { 200: AssessmentQuestionView } } },
+    async (req) => {
+      const ctx = await assessmentCtx(req);
+      authorize(ctx, 'assessments:run');
+      return regenerateQuestion(ctx, req.params.id, req.params.qid);
+    },
+  );
+
+  app.post(
+    '/api/assessments/:id/questions/:qid/library',
+    {
+      schema: { ...tag, params: QuestionParams, body: SaveToLibraryBody, response: { 201: SaveToLibraryResult } },
+    },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'assessments:run');
+      authorize(ctx, 'knowledge:create_draft');
+      return reply.code(201).send(await saveToLibrary(ctx, req.params.id, req.params.qid, req.body.tags));
+    },
+  );
+
+  app.post(
+    '/api/assessments/:id/retry-failed',
+    { schema: { ...tag, params: IdParams, response: { 200: RetryResult } } },
+    async (req) => {
+      const ctx = await assessmentCtx(req);
+      authorize(ctx, 'assessments:run');
+      return { retried: await retryFailed(ctx, req.params.id) };
+    },
+  );
+
+  app.get(
+    '/api/assessments/:id/batch',
+    { schema: { ...tag, params: IdParams, response: { 200: BatchView } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'assessments:read');
+      return getBatchView(ctx, req.params.id);
+    },
+  );
+}

@@ -1,0 +1,236 @@
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/client';
+import { notFound } from '../../http/errors';
+import type { ObjectStorage } from '../../storage/types';
+import { newUploadKey } from '../../storage/keys';
+import { audit } from '../audit/service';
+import { csvToIntake, readQuestionnaire } from '../../ingest/questionnaire/intake';
+import type { Intake } from '../../ingest/questionnaire/types';
+import {
+  ASSESSMENT_SECONDS_PER_QUESTION,
+  type ImportCsvBody,
+  type ImportFileFields,
+  type ImportResult,
+  type PreviewResponse,
+  type SheetMapping,
+} from '../../../common/schemas/assessments';
+import { presentBatch, type BatchCounts } from './presenters';
+
+export type AssessmentCtx = { db: DbOrTx; organizationId: string; workspaceId: string; userId: string };
+export type AssessmentDeps = AssessmentCtx & { storage: ObjectStorage; wake?: () => void };
+
+export const inWorkspace = (c: { organizationId: string; workspaceId: string }) =>
+  and(eq(ab.organizationId, c.organizationId), eq(ab.workspaceId, c.workspaceId)) as SQL;
+
+const INSERT_ROWS = 500;
+const PREVIEW_QUESTIONS = 25;
+
+/** SPEC's "Estimated time: …" for the toast, from the worker's measured pace (bench:assessment). */
+export function estimatedTime(questions: number): string {
+  const seconds = Math.max(1, Math.ceil(questions * ASSESSMENT_SECONDS_PER_QUESTION));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+async function countsOf(db: DbOrTx, batchIds: string[]): Promise<Map<string, BatchCounts>> {
+  if (batchIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      batchId: aq.batchId,
+      processed: sql<number>`count(*) filter (where ${aq.status} in ('completed', 'failed', 'approved'))::int`,
+      failed: sql<number>`count(*) filter (where ${aq.status} = 'failed')::int`,
+    })
+    .from(aq)
+    .where(inArray(aq.batchId, batchIds))
+    .groupBy(aq.batchId);
+  return new Map(rows.map((r) => [r.batchId, { processed: r.processed, failed: r.failed }]));
+}
+
+export async function listBatches(ctx: AssessmentCtx) {
+  const rows = await ctx.db.select().from(ab).where(inWorkspace(ctx)).orderBy(desc(ab.createdAt)).limit(500);
+  const counts = await countsOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => presentBatch(r, counts.get(r.id)));
+}
+
+/** The batch of this workspace, or 404 — another tenant's id is "not found" like a missing one. */
+export async function loadBatch(ctx: AssessmentCtx, id: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(ab)
+    .where(and(inWorkspace(ctx), eq(ab.id, id)));
+  if (!row) throw notFound('Assessment');
+  return row;
+}
+
+export async function getBatchView(ctx: AssessmentCtx, id: string) {
+  const row = await loadBatch(ctx, id);
+  return presentBatch(row, (await countsOf(ctx.db, [id])).get(id));
+}
+
+type NewBatch = {
+  name: string;
+  description?: string | null;
+  metadata: { sourceFile: string | null; customerName: string | null; assessmentType: string | null };
+  intake: Intake;
+  storageKey: string | null;
+  sessionId?: string | null;
+};
+
+/** The batch and all its questions in one transaction: an import is never half there. */
+async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<ImportResult> {
+  const { intake } = input;
+  const id = await inTransaction(ctx.db, async (tx) => {
+    if (input.sessionId) {
+      const [own] = await tx
+        .select({ id: qaSessions.id })
+        .from(qaSessions)
+        .where(
+          and(
+            eq(qaSessions.id, input.sessionId),
+            eq(qaSessions.organizationId, ctx.organizationId),
+            eq(qaSessions.workspaceId, ctx.workspaceId),
+            eq(qaSessions.userId, ctx.userId),
+          ),
+        );
+      if (!own) throw notFound('Session');
+    }
+    const [batch] = await tx
+      .insert(ab)
+      .values({
+        organizationId: ctx.organizationId,
+        workspaceId: ctx.workspaceId,
+        createdBy: ctx.userId,
+        sessionId: input.sessionId ?? null,
+        name: input.name,
+        description: input.description || null,
+        status: 'processing',
+        totalQuestions: intake.questions.length,
+        metadata: input.metadata,
+        sourceFormat: intake.format,
+        storageKey: input.storageKey,
+        mapping: intake.mappings,
+      })
+      .returning({ id: ab.id, createdAt: ab.createdAt });
+    if (!batch) throw new Error('insert returned no row');
+    for (let i = 0; i < intake.questions.length; i += INSERT_ROWS) {
+      await tx.insert(aq).values(
+        intake.questions.slice(i, i + INSERT_ROWS).map((q, j) => ({
+          batchId: batch.id,
+          organizationId: ctx.organizationId,
+          workspaceId: ctx.workspaceId,
+          orderIndex: i + j + 1,
+          question: q.question,
+          sheet: q.sheet,
+          rowNumber: q.row,
+          controlId: q.controlId,
+          section: q.section,
+          allowedValues: q.allowedValues,
+          // The claim order is (created_at, order_index): every question of a batch shares the batch's time.
+          createdAt: batch.createdAt,
+        })),
+      );
+    }
+    await audit({ ...ctx, db: tx }, 'assessment_imported', 'assessment', batch.id, {
+      name: input.name,
+      questions: intake.questions.length,
+      format: intake.format,
+    });
+    return batch.id;
+  });
+  ctx.wake?.();
+  return { id, totalQuestions: intake.questions.length, estimatedTime: estimatedTime(intake.questions.length) };
+}
+
+/** SPEC: POST /api/assessments/import-csv — headers optional, one question per row. */
+export async function importCsv(ctx: AssessmentDeps, body: ImportCsvBody): Promise<ImportResult> {
+  const intake = csvToIntake(body.csvContent);
+  return createBatch(ctx, {
+    name: body.name.trim(),
+    description: body.description,
+    metadata: {
+      sourceFile: body.metadata?.sourceFile || null,
+      customerName: body.metadata?.customerName || null,
+      assessmentType: body.metadata?.assessmentType || null,
+    },
+    intake,
+    storageKey: null,
+  });
+}
+
+export async function previewFile(
+  bytes: Uint8Array,
+  fileName: string,
+  mapping?: SheetMapping[],
+): Promise<PreviewResponse> {
+  const intake = await readQuestionnaire(bytes, fileName, mapping);
+  return {
+    fileName,
+    format: intake.format,
+    sheets: intake.sheets.map((s) => ({
+      name: s.name,
+      hidden: s.hidden,
+      rowCount: s.rowCount,
+      columns: s.columns,
+      mapping: s.mapping,
+      questionCount: s.questionCount,
+    })),
+    totalQuestions: intake.questions.length,
+    questions: intake.questions.slice(0, PREVIEW_QUESTIONS).map((q) => ({
+      sheet: q.sheet,
+      row: q.row,
+      controlId: q.controlId,
+      section: q.section,
+      question: q.question,
+      allowedValues: q.allowedValues,
+    })),
+  };
+}
+
+const stem = (fileName: string) => fileName.replace(/\.[^.]+$/, '').trim() || fileName;
+
+/**
+ * A questionnaire file: read (or rejected) first, then its original kept in object storage for the export, then
+ * the batch. A failure after the file was stored deletes it again; the orphan sweep catches a crash in between.
+ */
+export async function importFile(
+  ctx: AssessmentDeps,
+  file: { bytes: Uint8Array; fileName: string },
+  fields: ImportFileFields,
+): Promise<ImportResult> {
+  const intake = await readQuestionnaire(file.bytes, file.fileName, fields.mapping);
+  const storageKey = newUploadKey(ctx.organizationId);
+  await ctx.storage.write(storageKey, file.bytes);
+  try {
+    const customer = fields.customerName || null;
+    return await createBatch(ctx, {
+      name: fields.name || (customer ? `${customer} - ${stem(file.fileName)}` : stem(file.fileName)),
+      description: fields.description,
+      metadata: { sourceFile: file.fileName, customerName: customer, assessmentType: fields.assessmentType || null },
+      intake,
+      storageKey,
+      sessionId: fields.sessionId,
+    });
+  } catch (err) {
+    await ctx.storage.delete(storageKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+/**
+ * Deletes a batch with its questions and its stored original. Questions go first: a worker finishing one of them
+ * locks the question, then the batch, and deleting in the same order cannot deadlock with it.
+ */
+export async function deleteBatch(ctx: AssessmentDeps, id: string): Promise<void> {
+  const batch = await loadBatch(ctx, id);
+  await inTransaction(ctx.db, async (tx) => {
+    await tx.delete(aq).where(eq(aq.batchId, id));
+    await tx.delete(ab).where(and(inWorkspace(ctx), eq(ab.id, id)));
+    await audit({ ...ctx, db: tx }, 'assessment_deleted', 'assessment', id, { name: batch.name });
+  });
+  if (batch.storageKey) await ctx.storage.delete(batch.storageKey).catch(() => undefined);
+}

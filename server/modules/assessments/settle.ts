@@ -1,0 +1,46 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { assessmentBatches as ab, assessmentQuestions as aq } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+
+export const NONE_ANSWERED =
+  'No question of this assessment could be answered. Open it to see each error, then use Retry failed.';
+
+/**
+ * Marks a batch completed once none of its questions waits any more (`failed` only when none could be answered),
+ * or back to processing when a question was sent back to the worker. Called inside the transaction that changed a
+ * question, after that change: the batch row is locked first, so of two workers finishing the last two questions
+ * at once the second one, waiting for the lock, sees the first one's question done and settles the batch.
+ */
+export async function settleBatch(tx: DbOrTx, batchId: string): Promise<void> {
+  const [batch] = await tx.select({ status: ab.status }).from(ab).where(eq(ab.id, batchId)).for('update');
+  if (!batch) return;
+  const [waiting] = await tx
+    .select({ id: aq.id })
+    .from(aq)
+    .where(and(eq(aq.batchId, batchId), inArray(aq.status, ['pending', 'processing'])))
+    .limit(1);
+  if (waiting) {
+    if (batch.status !== 'processing') {
+      await tx
+        .update(ab)
+        .set({ status: 'processing', completedAt: null, error: null, updatedAt: new Date() })
+        .where(eq(ab.id, batchId));
+    }
+    return;
+  }
+  if (batch.status !== 'processing') return;
+  const [answered] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aq)
+    .where(and(eq(aq.batchId, batchId), inArray(aq.status, ['completed', 'approved'])));
+  const ok = (answered?.n ?? 0) > 0;
+  await tx
+    .update(ab)
+    .set({
+      status: ok ? 'completed' : 'failed',
+      error: ok ? null : NONE_ANSWERED,
+      completedAt: sql`clock_timestamp()`,
+      updatedAt: new Date(),
+    })
+    .where(eq(ab.id, batchId));
+}

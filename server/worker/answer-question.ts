@@ -1,0 +1,89 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { assessmentQuestions as aq, organizations } from '../db/schema';
+import { inTransaction, type Db } from '../db/client';
+import { answerQuestion, type EngineAnswer } from '../engine/answer';
+import type { LlmClient } from '../llm/client';
+import { QUESTION_MAX_LENGTH } from '../../common/constants';
+import type { BrandProfile } from '../../common/schemas/organizations';
+import { settleBatch } from '../modules/assessments/settle';
+import type { ClaimedQuestion } from './claim-questions';
+
+/** After this many tries that failed for a reason other than the question itself, the question is failed. */
+export const MAX_QUESTION_ATTEMPTS = 3;
+
+export const TOO_LONG = `This question is longer than ${QUESTION_MAX_LENGTH} characters, too long to answer automatically. Write its answer by hand.`;
+const GAVE_UP = 'Answering failed repeatedly. Use Regenerate to try again; if it keeps failing, contact support.';
+
+export type AnswerDeps = { db: Db; log: FastifyBaseLogger; llm?: LlmClient | null; brands: BrandCache };
+
+/** Brand profiles by organization, read at most every few seconds: a 1,000-question batch needs one. */
+export class BrandCache {
+  private readonly cache = new Map<string, { at: number; brand: BrandProfile | undefined }>();
+  constructor(private readonly ttlMs = 10_000) {}
+  async get(db: Db, organizationId: string): Promise<BrandProfile | undefined> {
+    const hit = this.cache.get(organizationId);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.brand;
+    const [org] = await db
+      .select({ brand: organizations.brandProfile })
+      .from(organizations)
+      .where(eq(organizations.id, organizationId));
+    if (this.cache.size > 1000) this.cache.clear();
+    this.cache.set(organizationId, { at: Date.now(), brand: org?.brand });
+    return org?.brand;
+  }
+}
+
+/**
+ * Answers one claimed question with the answer engine and stores the answer, in one transaction that first checks
+ * the claim is still ours: a slow run whose claim went stale and was taken over drops its answer instead of
+ * writing a second one. Returns what happened.
+ */
+export async function answerClaimedQuestion(
+  deps: AnswerDeps,
+  q: ClaimedQuestion,
+): Promise<'completed' | 'failed' | 'retry' | 'lost'> {
+  const { db, log } = deps;
+  const ours = and(eq(aq.id, q.id), eq(aq.status, 'processing'), eq(aq.claimedAt, q.claimedAt ?? new Date(0)));
+
+  let result: EngineAnswer | null = null;
+  let failure: string | null = null;
+  if (q.question.length > QUESTION_MAX_LENGTH) {
+    failure = TOO_LONG;
+  } else {
+    try {
+      const scope = { db, organizationId: q.organizationId, workspaceId: q.workspaceId };
+      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), deps.llm);
+    } catch (err) {
+      log.warn({ err, questionId: q.id, attempt: q.attempts }, 'answering an assessment question failed');
+      if (q.attempts >= MAX_QUESTION_ATTEMPTS) failure = GAVE_UP;
+    }
+  }
+
+  return inTransaction(db, async (tx) => {
+    const now = new Date();
+    const set = result
+      ? {
+          status: 'completed',
+          answer: result.answer,
+          answerType: result.answerType,
+          confidence: result.confidence,
+          sources: result.sources,
+          errorMessage: null,
+          claimedAt: null,
+          answeredAt: now,
+          answerCount: sql`${aq.answerCount} + 1`,
+          editedBy: null,
+          reviewedAt: null,
+          updatedAt: now,
+        }
+      : failure
+        ? { status: 'failed', errorMessage: failure, claimedAt: null, updatedAt: now }
+        : // A passing fault (the database, the LLM endpoint): back in the queue for another try.
+          { status: 'pending', claimedAt: null, updatedAt: now };
+    const [row] = await tx.update(aq).set(set).where(ours).returning({ id: aq.id });
+    if (!row) return 'lost' as const;
+    await settleBatch(tx, q.batchId);
+    return result ? ('completed' as const) : failure ? ('failed' as const) : ('retry' as const);
+  });
+}

@@ -1,0 +1,86 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { LlmClient } from '../llm/client';
+import { answerClaimedQuestion, BrandCache } from './answer-question';
+import { claimQuestions } from './claim-questions';
+
+export type QuestionLoopOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  llm?: LlmClient | null;
+  /** Questions answered at once (WORKER_CONCURRENCY). */
+  concurrency: number;
+  pollMs: number;
+  /**
+   * A claim older than this belongs to a worker that died. Questions take milliseconds (seconds with an LLM, whose
+   * calls time out), so a dead worker's questions go back to work within minutes, not the documents' ten.
+   */
+  staleMs: number;
+};
+
+export type Loop = { wake: () => void; stop: () => Promise<void> };
+
+/**
+ * Answers assessment questions in the background (DESIGN §7), `concurrency` at a time: claim as many as there are
+ * free lanes, answer each, and claim again as lanes free up; sleep when nothing waits.
+ */
+export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
+  const brands = new BrandCache();
+  let stopped = false;
+  let running = 0;
+  let wakeUp: (() => void) | null = null;
+
+  const sleep = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, opts.pollMs);
+      function done() {
+        clearTimeout(timer);
+        wakeUp = null;
+        resolve();
+      }
+      wakeUp = done;
+    });
+
+  const loop = async () => {
+    while (!stopped) {
+      // On the embedded database a query resolves without any I/O, so claim → answer → claim would be one endless
+      // chain of microtasks, and the HTTP server and timers would not run until the batch ends. Yield first.
+      await yieldToEventLoop();
+      const free = opts.concurrency - running;
+      let claimed: Awaited<ReturnType<typeof claimQuestions>> = [];
+      if (free > 0) {
+        try {
+          claimed = await claimQuestions(opts.db, free, opts.staleMs);
+        } catch (err) {
+          if (!stopped) opts.log.error({ err }, 'worker could not claim assessment questions');
+        }
+      }
+      for (const q of claimed) {
+        running += 1;
+        void answerClaimedQuestion({ db: opts.db, log: opts.log, llm: opts.llm, brands }, q)
+          .then((outcome) => {
+            if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
+          })
+          .catch((err: unknown) => opts.log.error({ err, questionId: q.id }, 'assessment question crashed'))
+          .finally(() => {
+            running -= 1;
+            wakeUp?.();
+          });
+      }
+      if (claimed.length === 0 || running >= opts.concurrency) await sleep();
+    }
+  };
+  const done = loop();
+
+  return {
+    wake: () => wakeUp?.(),
+    stop: async () => {
+      stopped = true;
+      wakeUp?.();
+      await done;
+      // In-flight answers finish, so their claims are not left to go stale.
+      while (running > 0) await new Promise((r) => setTimeout(r, 10));
+    },
+  };
+}

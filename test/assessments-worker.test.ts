@@ -1,0 +1,183 @@
+import { spawn } from 'node:child_process';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from './helpers/app';
+import { createOrg } from './helpers/factories';
+import { importCsv, waitForBatch } from './helpers/assessments';
+import { assessmentBatches, assessmentQuestions as aq } from '../server/db/schema';
+import { claimQuestions } from '../server/worker/claim-questions';
+import { startWorker, type Worker } from '../server/worker/worker';
+import { extractInThread } from '../server/ingest/thread';
+
+// This file's app runs no worker of its own: each test starts, stops and "kills" the workers it needs. On the
+// shared PostgreSQL of test:pg other files' workers may answer these questions too; the checks hold either way.
+const testDb = inject('testDb');
+const privateDb = testDb.kind === 'pglite';
+const log = pino({ level: 'silent' });
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp({ worker: false });
+});
+afterAll(() => app.close());
+
+const questions = (n: number, tag: string) =>
+  `Question\n${Array.from({ length: n }, (_, i) => `"Do you review ${tag} control number ${i + 1} every year?"`).join('\n')}\n`;
+
+function worker(opts: { staleMs?: number; concurrency?: number } = {}): Worker {
+  return startWorker({
+    db: app.database.db,
+    storage: app.deps.storage,
+    log,
+    extract: extractInThread,
+    concurrency: opts.concurrency ?? 2,
+    pollMs: 20,
+    sweepEveryMs: 0,
+    questionStaleMs: opts.staleMs ?? 60_000,
+  });
+}
+
+async function answerCounts(batchId: string) {
+  return app.database.db
+    .select({ status: aq.status, answerCount: aq.answerCount })
+    .from(aq)
+    .where(eq(aq.batchId, batchId));
+}
+
+async function answeredSoFar(batchId: string): Promise<number> {
+  const [row] = await app.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aq)
+    .where(and(eq(aq.batchId, batchId), eq(aq.status, 'completed')));
+  return row?.n ?? 0;
+}
+
+describe('claiming questions (DESIGN §7)', () => {
+  it('never gives the same question to two claims, even when they race', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(12, 'race'));
+    const claims = await Promise.all([1, 2, 3].map(() => claimQuestions(app.database.db, 12, 60_000)));
+    const mine = claims.flat().filter((c) => c.batchId === batch.id);
+    expect(new Set(mine.map((c) => c.id)).size).toBe(mine.length);
+    if (privateDb) expect(mine).toHaveLength(12);
+    // Hand them back so the next tests' workers are not held up by these claims.
+    await app.database.db.update(aq).set({ status: 'pending', claimedAt: null }).where(eq(aq.batchId, batch.id));
+    const w = worker();
+    try {
+      await waitForBatch(app, org.admin, batch.id);
+    } finally {
+      await w.stop();
+    }
+  });
+});
+
+describe('a worker that dies mid-batch', () => {
+  it('leaves claims that another worker takes over once stale; every question is answered exactly once', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(40, 'stale'));
+    // The dead worker: it claimed ten questions and never answered them.
+    const dead = await claimQuestions(app.database.db, 10, 60_000);
+    expect(dead.length).toBeGreaterThan(0);
+    const w = worker({ staleMs: 300 });
+    try {
+      const d = await waitForBatch(app, org.admin, batch.id);
+      expect(d.batch.status).toBe('completed');
+      expect(d.progress).toMatchObject({ completed: 40, pending: 0, failed: 0 });
+    } finally {
+      await w.stop();
+    }
+    const rows = await answerCounts(batch.id);
+    expect(rows.every((r) => r.status === 'completed' && r.answerCount === 1)).toBe(true);
+  });
+
+  it('stopped half-way and restarted, finishes the batch without answering anything twice', async () => {
+    const TOTAL = 1000;
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(TOTAL, 'restart'));
+    const first = worker();
+    await vi.waitFor(
+      async () => {
+        if ((await answeredSoFar(batch.id)) < 20) throw new Error('not started yet');
+      },
+      { timeout: 20_000, interval: 10 },
+    );
+    await first.stop();
+    const midway = await answeredSoFar(batch.id);
+    expect(midway, 'the first worker should have been stopped before the end').toBeLessThan(TOTAL);
+    const [state] = await app.database.db
+      .select({ status: assessmentBatches.status })
+      .from(assessmentBatches)
+      .where(eq(assessmentBatches.id, batch.id));
+    expect(state?.status).toBe('processing');
+    const second = worker();
+    try {
+      await waitForBatch(app, org.admin, batch.id);
+    } finally {
+      await second.stop();
+    }
+    const rows = await answerCounts(batch.id);
+    expect(rows).toHaveLength(TOTAL);
+    expect(rows.every((r) => r.status === 'completed' && r.answerCount === 1)).toBe(true);
+  });
+
+  it('two workers at once share a batch and settle it exactly once', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(120, 'pair'));
+    const [a, b] = [worker(), worker()];
+    try {
+      const d = await waitForBatch(app, org.admin, batch.id);
+      expect(d.batch.status).toBe('completed');
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    const rows = await answerCounts(batch.id);
+    expect(rows.every((r) => r.answerCount === 1)).toBe(true);
+  });
+});
+
+describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () => {
+  it('two `npm run worker` processes share a batch; one killed with SIGKILL, every question is answered once', async () => {
+    if (testDb.kind !== 'postgres') return;
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(400, 'kill'));
+    const start = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker/main.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: testDb.url,
+          SESSION_SECRET: 'worker-secret-worker-secret-worker',
+          WORKER_CONCURRENCY: '2',
+          WORKER_QUESTION_CLAIM_SECONDS: '2',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+      return { child, output: () => output };
+    };
+    const victim = start();
+    const survivor = start();
+    try {
+      await vi.waitFor(
+        async () => {
+          if ((await answeredSoFar(batch.id)) < 40) throw new Error('workers not under way yet');
+        },
+        { timeout: 60_000, interval: 20 },
+      );
+      victim.child.kill('SIGKILL');
+      const d = await waitForBatch(app, org.admin, batch.id, 120_000);
+      expect(d.batch.status, survivor.output()).toBe('completed');
+      const rows = await answerCounts(batch.id);
+      expect(rows).toHaveLength(400);
+      expect(rows.every((r) => r.status === 'completed' && r.answerCount === 1)).toBe(true);
+    } finally {
+      victim.child.kill('SIGKILL');
+      const exited = new Promise((r) => survivor.child.once('exit', r));
+      survivor.child.kill('SIGTERM');
+      await exited;
+    }
+  }, 180_000);
+});
