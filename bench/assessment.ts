@@ -22,10 +22,10 @@ import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 
+const PG_URL = process.env.DATABASE_URL;
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1000);
-const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
-const PG_URL = process.env.DATABASE_URL;
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? (PG_URL ? 2 : 1));
 
 const TOPICS = [
   'encrypt customer data at rest',

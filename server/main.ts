@@ -54,6 +54,9 @@ async function main() {
           extract: extractDocumentInThread,
           concurrency: config.workerConcurrency,
           questionStaleMs: config.questionClaimMs,
+          // Answering is CPU work on this process's one thread, and the embedded database runs on that thread
+          // too: a second lane there only contends (bench:assessment). On PostgreSQL queries run elsewhere.
+          questionConcurrency: config.databaseUrl ? config.workerConcurrency : 1,
           llm,
         })
       : null;

@@ -92,7 +92,7 @@ describe('a worker that dies mid-batch', () => {
   });
 
   it('stopped half-way and restarted, finishes the batch without answering anything twice', async () => {
-    const TOTAL = 1000;
+    const TOTAL = 300;
     const org = await createOrg(app);
     const batch = await importCsv(app, org.admin, questions(TOTAL, 'restart'));
     const first = worker();

@@ -26,6 +26,8 @@ export type WorkerOptions = {
   embedEveryMs?: number;
   /** An assessment question claimed longer ago than this is taken over (its worker died). */
   questionStaleMs?: number;
+  /** Questions answered at once (default: `concurrency`). */
+  questionConcurrency?: number;
 };
 
 export type Worker = { wake: () => void; stop: () => Promise<void> };
@@ -47,7 +49,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     db: opts.db,
     log: opts.log,
     llm: opts.llm,
-    concurrency: opts.concurrency,
+    concurrency: opts.questionConcurrency ?? opts.concurrency,
     pollMs,
     staleMs: opts.questionStaleMs ?? 2 * 60_000,
   });
