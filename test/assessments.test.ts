@@ -6,7 +6,7 @@ import { call } from './helpers/api';
 import { createAnswer, createTenant, createTenantPair } from './helpers/factories';
 import { expectRolePolicy } from './helpers/roles-matrix';
 import { detail, importCsv, postMultipart, waitForBatch } from './helpers/assessments';
-import { assessmentBatches, assessmentQuestions } from '../server/db/schema';
+import { assessmentBatches, assessmentQuestions, qaEntries } from '../server/db/schema';
 import { TOO_LONG } from '../server/worker/answer-question';
 
 let app: TestApp;
@@ -244,6 +244,12 @@ describe('importing a questionnaire file (preview, then import)', () => {
       sessionId: session.data.id,
       metadata: { customerName: 'Globex', sourceFile: 'q.csv' },
     });
+    // Its answers are recorded in that chat, so Chat History shows them under the session.
+    await waitForBatch(app, as, res.data.id);
+    const recorded = await app.database.db.select().from(qaEntries).where(eq(qaEntries.sessionId, session.data.id));
+    expect(recorded.map((e) => [e.question, e.answerType, e.userId])).toEqual([
+      ['Do you encrypt data at rest?', 'unknown', as.id],
+    ]);
     // Someone else's chat is not yours to attach to.
     const other = await postMultipart(
       app,
@@ -270,11 +276,17 @@ describe('reviewing answers', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.data).toMatchObject({ answerType: 'draft', edited: true, status: 'completed' });
+    const reworded = await call(app, 'PUT', `${base}/${mfa?.id}`, {
+      as: t.users.contributor,
+      body: { answer: `${MFA_A} SMS codes are not accepted.` },
+    });
+    // The library's verbatim answer, reworded by a person, is theirs: a draft.
+    expect(reworded.data).toMatchObject({ answerType: 'draft', edited: true });
     const accepted = await call(app, 'PUT', `${base}/${mfa?.id}`, {
       as: t.users.contributor,
       body: { status: 'approved' },
     });
-    expect(accepted.data).toMatchObject({ status: 'approved', answer: MFA_A });
+    expect(accepted.data).toMatchObject({ status: 'approved', answer: `${MFA_A} SMS codes are not accepted.` });
     expect(accepted.data.reviewedAt).not.toBeNull();
 
     const regen = await call(app, 'POST', `${base}/${bounty?.id}/regenerate`, { as: t.users.contributor });

@@ -24,16 +24,15 @@ const AccountPage = lazy(() => import('./features/account/account-page').then((m
 const WorkspaceSettingsPage = lazy(() =>
   import('./features/settings/workspace-settings-page').then((m) => ({ default: m.WorkspaceSettingsPage })),
 );
-const ComingSoon = lazy(() => import('./features/placeholder/coming-soon').then((m) => ({ default: m.ComingSoon })));
+const AssessmentsPage = lazy(() =>
+  import('./features/assessments/assessments-page').then((m) => ({ default: m.AssessmentsPage })),
+);
+const AssessmentDetailPage = lazy(() =>
+  import('./features/assessments/assessment-detail-page').then((m) => ({ default: m.AssessmentDetailPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
-
-/** Screens of SPEC §2 that later issues build; until then each shows its title inside the app shell. */
-const UPCOMING_SCREENS: ReadonlyArray<{ path: string; title: string }> = [
-  { path: paths.assessments, title: 'Bulk Assessments' },
-  { path: `${paths.assessments}/:batchId`, title: 'Assessment detail' },
-];
 
 function PublicFrame({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<FullScreenSpinner />}>{children ?? <Outlet />}</Suspense>;
@@ -61,7 +60,8 @@ export const routes: RouteObject[] = [
           { path: paths.chatHistory, element: <ChatHistoryPage /> },
           { path: paths.account, element: <AccountPage /> },
           { path: paths.adminSettings, element: <WorkspaceSettingsPage /> },
-          ...UPCOMING_SCREENS.map(({ path, title }) => ({ path, element: <ComingSoon title={title} /> })),
+          { path: paths.assessments, element: <AssessmentsPage /> },
+          { path: `${paths.assessments}/:batchId`, element: <AssessmentDetailPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

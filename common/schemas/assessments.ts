@@ -125,6 +125,8 @@ export const BatchView = z.object({
   totalQuestions: z.number().int(),
   processedQuestions: z.number().int(),
   failedQuestions: z.number().int(),
+  /** Answered 'Needs Review': nothing in the workspace answers them; a person must. */
+  needsReviewQuestions: z.number().int(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
   metadata: z.object({

@@ -189,7 +189,10 @@ export const canonicalAnswers = pgTable(
     question: text('question').notNull(),
     questionNorm: text('question_norm').notNull(),
     answer: text('answer').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull(),
     confidence: integer('confidence'),
     source: text('source'),
@@ -263,7 +266,10 @@ export const documents = pgTable(
     mimeType: text('mime_type').notNull(),
     kind: text('kind').notNull(),
     size: integer('size').notNull(),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text('status').notNull().default('processing'),
     error: text('error'),
     chunkCount: integer('chunk_count').notNull().default(0),
@@ -425,7 +431,10 @@ export const assessmentQuestions = pgTable(
     answer: text('answer'),
     answerType: text('answer_type'),
     confidence: integer('confidence'),
-    sources: jsonb('sources').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    sources: jsonb('sources')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     status: text('status').notNull().default('pending'),
     errorMessage: text('error_message'),
     attempts: integer('attempts').notNull().default(0),

@@ -83,6 +83,16 @@ export async function answerClaimedQuestion(
           { status: 'pending', claimedAt: null, updatedAt: now };
     const [row] = await tx.update(aq).set(set).where(ours).returning({ id: aq.id });
     if (!row) return 'lost' as const;
+    if (result) {
+      // An assessment started from the Ask screen records its answers in that chat, for Chat History.
+      await tx.execute(sql`
+        insert into qa_entries (organization_id, workspace_id, session_id, user_id, question, answer, answer_type,
+          confidence, sources, last_verified_at)
+        select b.organization_id, b.workspace_id, b.session_id, b.created_by, ${q.question}, ${result.answer},
+          ${result.answerType}, ${result.confidence}, ${JSON.stringify(result.sources)}::jsonb, ${result.lastVerifiedAt}
+        from assessment_batches b
+        where b.id = ${q.batchId} and b.session_id is not null and b.created_by is not null`);
+    }
     await settleBatch(tx, q.batchId);
     return result ? ('completed' as const) : failure ? ('failed' as const) : ('retry' as const);
   });

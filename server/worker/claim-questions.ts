@@ -26,17 +26,24 @@ export async function claimQuestions(db: DbOrTx, limit: number, staleMs: number)
     .orderBy(asc(aq.createdAt), asc(aq.orderIndex))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
-    .update(aq)
-    .set({ status: 'processing', claimedAt: sql`clock_timestamp()`, attempts: sql`${aq.attempts} + 1` })
-    .where(inArray(aq.id, waiting))
-    .returning({
-      id: aq.id,
-      batchId: aq.batchId,
-      organizationId: aq.organizationId,
-      workspaceId: aq.workspaceId,
-      question: aq.question,
-      attempts: aq.attempts,
-      claimedAt: aq.claimedAt,
-    });
+  return (
+    db
+      .update(aq)
+      // Milliseconds only: the claim comes back as a JS Date, and the answer's write matches on it exactly.
+      .set({
+        status: 'processing',
+        claimedAt: sql`date_trunc('milliseconds', clock_timestamp())`,
+        attempts: sql`${aq.attempts} + 1`,
+      })
+      .where(inArray(aq.id, waiting))
+      .returning({
+        id: aq.id,
+        batchId: aq.batchId,
+        organizationId: aq.organizationId,
+        workspaceId: aq.workspaceId,
+        question: aq.question,
+        attempts: aq.attempts,
+        claimedAt: aq.claimedAt,
+      })
+  );
 }

@@ -48,6 +48,7 @@ export function subscribeApiWorkspaceId(listener: () => void): () => void {
 }
 
 export interface RequestOptions {
+  /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body?: unknown;
   /**
    * Read the failure body's `error` field and fall back to this sentence when there is none (SPEC §8, e.g.
@@ -97,9 +98,16 @@ async function readBody(response: Response): Promise<unknown> {
 
 function requestHeaders(options: RequestOptions, accept: string): Record<string, string> {
   const headers: Record<string, string> = { Accept: accept, ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body carries its own multipart Content-Type with the boundary, which only the browser can write.
+  if (options.body !== undefined && !(options.body instanceof FormData)) headers['Content-Type'] = 'application/json';
   if (currentWorkspaceId) headers[WORKSPACE_HEADER] = currentWorkspaceId;
   return headers;
+}
+
+/** JSON for plain values; a FormData (a multipart upload) goes as it is. */
+function encodeBody(body: unknown): FormData | string | null {
+  if (body === undefined) return null;
+  return body instanceof FormData ? body : JSON.stringify(body);
 }
 
 /** Sends a request and returns the OK response; any failure is thrown as an ApiRequestError. */
@@ -110,12 +118,16 @@ async function send(method: Method, path: string, options: RequestOptions, accep
       method,
       headers: requestHeaders(options, accept),
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: encodeBody(options.body),
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiRequestError(0, options.errorFallback ?? 'Could not reach the server. Check your connection.', 'network_error');
+    throw new ApiRequestError(
+      0,
+      options.errorFallback ?? 'Could not reach the server. Check your connection.',
+      'network_error',
+    );
   }
   if (!response.ok) throw await toRequestError(response, options.errorFallback);
   return response;
@@ -243,7 +255,13 @@ export function apiFetchWithProgress<T>(
     };
     xhr.onerror = () => {
       done();
-      reject(new ApiRequestError(0, options.errorFallback ?? 'Could not reach the server. Check your connection.', 'network_error'));
+      reject(
+        new ApiRequestError(
+          0,
+          options.errorFallback ?? 'Could not reach the server. Check your connection.',
+          'network_error',
+        ),
+      );
     };
     xhr.onload = () => {
       done();
@@ -265,7 +283,7 @@ export function apiFetchWithProgress<T>(
         })
         .catch(reject);
     };
-    xhr.send(options.body === undefined ? null : JSON.stringify(options.body));
+    xhr.send(encodeBody(options.body));
   });
 }
 
@@ -279,6 +297,9 @@ export const api = {
     apiFetch('PUT', path, schema, { ...options, body }),
   patch: <T>(path: string, schema: z.ZodType<T>, body?: unknown, options?: Omit<RequestOptions, 'body'>) =>
     apiFetch('PATCH', path, schema, { ...options, body }),
+  /** A multipart/form-data POST (a file upload); the browser sets the Content-Type with its boundary. */
+  postForm: <T>(path: string, schema: z.ZodType<T>, form: FormData, options?: Omit<RequestOptions, 'body'>) =>
+    apiFetch('POST', path, schema, { ...options, body: form }),
   del: <T>(path: string, schema: z.ZodType<T>, options?: Omit<RequestOptions, 'body'>) =>
     apiFetch('DELETE', path, schema, options),
 };

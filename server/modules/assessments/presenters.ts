@@ -10,9 +10,12 @@ import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
 
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
-export type BatchCounts = { processed: number; failed: number };
+export type BatchCounts = { processed: number; failed: number; needsReview: number };
 
-export function presentBatch(row: BatchRow, counts: BatchCounts = { processed: 0, failed: 0 }): BatchView {
+export function presentBatch(
+  row: BatchRow,
+  counts: BatchCounts = { processed: 0, failed: 0, needsReview: 0 },
+): BatchView {
   return {
     id: row.id,
     name: row.name,
@@ -22,6 +25,7 @@ export function presentBatch(row: BatchRow, counts: BatchCounts = { processed: 0
     totalQuestions: row.totalQuestions,
     processedQuestions: counts.processed,
     failedQuestions: counts.failed,
+    needsReviewQuestions: counts.needsReview,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     metadata: {

@@ -72,7 +72,11 @@ export async function getDetail(ctx: AssessmentCtx, id: string): Promise<Assessm
   const conflicts = findContradictions(rows);
   const progress = progressOf(rows);
   return {
-    batch: presentBatch(batch, { processed: progress.completed + progress.failed, failed: progress.failed }),
+    batch: presentBatch(batch, {
+      processed: progress.completed + progress.failed,
+      failed: progress.failed,
+      needsReview: rows.filter((r) => r.answerType === 'unknown' && r.status !== 'pending').length,
+    }),
     questions: rows.map((r) =>
       presentQuestion(r, { sourceChanged: changed.has(r.id), conflictsWith: conflicts.get(r.orderIndex) ?? [] }),
     ),
@@ -104,12 +108,9 @@ export async function updateQuestion(ctx: AssessmentCtx, batchId: string, qid: s
       .update(aq)
       .set({
         ...(answer !== undefined && answer !== current.answer && { answer, editedBy: ctx.userId, errorMessage: null }),
-        // A person's answer where the engine had none is a draft of theirs, no longer 'Needs Review'.
+        // A person's own wording is a draft of theirs: no longer the library's verbatim answer nor 'Needs Review'.
         ...(answer !== undefined &&
-          (!current.answerType || current.answerType === 'unknown') && {
-            answerType: 'draft',
-            confidence: current.confidence ?? 0,
-          }),
+          answer !== current.answer && { answerType: 'draft', confidence: current.confidence ?? 0 }),
         status: body.status ?? (current.status === 'approved' ? 'approved' : 'completed'),
         reviewedAt: body.status === 'approved' ? now : body.status === 'completed' ? null : current.reviewedAt,
         claimedAt: null,

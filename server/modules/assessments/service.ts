@@ -41,11 +41,14 @@ async function countsOf(db: DbOrTx, batchIds: string[]): Promise<Map<string, Bat
       batchId: aq.batchId,
       processed: sql<number>`count(*) filter (where ${aq.status} in ('completed', 'failed', 'approved'))::int`,
       failed: sql<number>`count(*) filter (where ${aq.status} = 'failed')::int`,
+      needsReview: sql<number>`count(*) filter (where ${aq.answerType} = 'unknown' and ${aq.status} <> 'pending')::int`,
     })
     .from(aq)
     .where(inArray(aq.batchId, batchIds))
     .groupBy(aq.batchId);
-  return new Map(rows.map((r) => [r.batchId, { processed: r.processed, failed: r.failed }]));
+  return new Map(
+    rows.map((r) => [r.batchId, { processed: r.processed, failed: r.failed, needsReview: r.needsReview }]),
+  );
 }
 
 export async function listBatches(ctx: AssessmentCtx) {

@@ -4,6 +4,7 @@ import { CreateAnswerDialog } from '../../components/knowledge/create-answer-dia
 import { Button } from '../../components/ui/button';
 import { useCan } from '../auth/use-can';
 import { useOrganizationStats } from '../organizations/api/get-organization-stats';
+import { AssessmentMessageCard } from './components/assessment-message-card';
 import { BulkImportDialog, type BulkImportRequest } from './components/bulk-import-dialog';
 import { ChatComposer } from './components/chat-composer';
 import { MessageCard } from './components/message-card';
@@ -44,7 +45,7 @@ export function AskView() {
 
   const requestImport = (request: BulkImportRequest) => {
     if (chat.messages.some((message) => !message.isLoading)) setHeldImport(request);
-    else void startBulk(request.customerName, request.questions);
+    else void startBulk(request.customerName, request.file);
   };
 
   const emptyWorkspace = stats !== undefined && stats.canonicalCount === 0 && stats.documentCount === 0;
@@ -87,7 +88,11 @@ export function AskView() {
           <ol className="mx-auto grid max-w-3xl gap-8" aria-label="Messages" aria-busy={chat.busy || undefined}>
             {chat.messages.map((message) => (
               <li key={message.id}>
-                <MessageCard message={message} onAddToLibrary={canAddToLibrary ? setAdding : undefined} />
+                {message.assessment ? (
+                  <AssessmentMessageCard assessment={message.assessment} />
+                ) : (
+                  <MessageCard message={message} onAddToLibrary={canAddToLibrary ? setAdding : undefined} />
+                )}
               </li>
             ))}
           </ol>
@@ -109,7 +114,7 @@ export function AskView() {
         customerName={heldImport?.customerName ?? null}
         onCancel={() => setHeldImport(null)}
         onContinue={() => {
-          if (heldImport) void startBulk(heldImport.customerName, heldImport.questions);
+          if (heldImport) void startBulk(heldImport.customerName, heldImport.file);
           setHeldImport(null);
         }}
       />

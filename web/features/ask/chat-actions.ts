@@ -5,9 +5,18 @@ import { errorMessage } from '../../lib/api';
 import { askQuestion } from './api/ask-question';
 import { askQuestions } from './api/ask-questions';
 import { createSession } from './api/create-session';
+import { BULK_IMPORT_FAILED, importQuestionnaire } from './api/import-questionnaire';
 import { invalidateAfterAsking } from './api/qa-keys';
 import { renameSession } from './api/rename-session';
-import { answeredMessage, EMPTY_CHAT, getChat, loadingMessage, updateChat, type ChatMessage } from './chat-store';
+import {
+  answeredMessage,
+  assessmentMessage,
+  EMPTY_CHAT,
+  getChat,
+  loadingMessage,
+  updateChat,
+  type ChatMessage,
+} from './chat-store';
 import { sessionTitleFrom, splitQuestions } from './split-questions';
 
 /** SPEC §9 default session title. */
@@ -174,44 +183,56 @@ export function markAddedToLibrary(key: string, messageId: string): void {
 }
 
 /**
- * SPEC bulk import start, with real answers: a session 'Bulk Assessment - {customer}' (carrying the customer name)
- * replaces the chat, and the questionnaire's questions are answered in it batch by batch. The caller saves and
- * clears the previous chat first.
+ * SPEC bulk import start, for real: a session 'Bulk Assessment - {customer}' (carrying the customer name) replaces
+ * the chat, the file becomes an assessment answered in the background, and the chat's one message follows its
+ * progress. The caller saves and clears the previous chat first.
  */
 export async function startBulkAssessment(
   key: string,
   customerName: string,
-  questions: readonly string[],
+  file: File,
   queryClient: QueryClient,
 ): Promise<void> {
   const chat = getChat(key);
-  if (chat.busy || chat.saving || questions.length === 0) return;
-  const placeholders = questions.map(loadingMessage);
+  if (chat.busy || chat.saving) return;
+  const message = assessmentMessage(customerName, file.name);
   const bulkTitle = `Bulk Assessment - ${customerName}`;
-  updateChat(key, () => ({ ...EMPTY_CHAT, busy: true, messages: placeholders }));
+  updateChat(key, () => ({ ...EMPTY_CHAT, busy: true, messages: [message] }));
+  const fail = (error: unknown, description: string) => {
+    console.warn('Could not start the bulk assessment', error);
+    updateChat(key, () => EMPTY_CHAT);
+    toast({ title: 'Import Failed', description, variant: 'destructive' });
+  };
   let sessionId: string;
   try {
     sessionId = await createSession({ title: bulkTitle, customerName });
   } catch (error) {
-    console.warn('Could not start the bulk assessment', error);
-    updateChat(key, () => EMPTY_CHAT);
-    toast({
-      title: 'Import Failed',
-      description: 'Failed to start bulk assessment processing',
-      variant: 'destructive',
-    });
+    fail(error, BULK_IMPORT_FAILED);
     return;
   }
   // The session is titled after the customer, not after its first question.
   updateChat(key, (current) => ({ ...current, sessionId, titled: true, title: bulkTitle }));
-  toast({ title: 'Bulk Import Started', description: `Processing assessment for ${customerName}` });
   try {
-    await answerInBatches(key, questions, placeholders, sessionId, { asBatch: true });
+    const result = await importQuestionnaire({ file, customerName, sessionId });
+    updateChat(key, (current) => ({
+      ...current,
+      busy: false,
+      messages: current.messages.map((m) =>
+        m.id === message.id && m.assessment
+          ? {
+              ...m,
+              isLoading: false,
+              assessment: { ...m.assessment, id: result.id, totalQuestions: result.totalQuestions },
+            }
+          : m,
+      ),
+    }));
   } catch (error) {
-    dropUnanswered(key, placeholders);
-    failureToast('Failed to process questions', error);
-  } finally {
-    updateChat(key, (current) => ({ ...current, busy: false }));
-    void invalidateAfterAsking(queryClient);
+    // The server's sentence says what is wrong with the file (no questions found, not a spreadsheet...).
+    fail(error, errorMessage(error, BULK_IMPORT_FAILED));
+    return;
   }
+  toast({ title: 'Bulk Import Started', description: `Processing assessment for ${customerName}` });
+  // The Bulk Assessments list gains the new assessment.
+  void queryClient.invalidateQueries({ queryKey: ['assessments'] });
 }

@@ -1,6 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import type { AnswerEntryView, AnswerSource, AnswerType, TopMatch } from '../../../common/schemas/qa';
 
+/** A bulk assessment started from the chat: the message follows its progress instead of holding an answer. */
+export interface ChatAssessment {
+  /** The assessment's id once the server has accepted the file; null while it is uploading. */
+  id: string | null;
+  customerName: string;
+  fileName: string;
+  totalQuestions: number;
+}
+
 /** SPEC §3 chat message (client side): a question and, once it arrives, its answer. */
 export interface ChatMessage {
   id: string;
@@ -15,6 +24,8 @@ export interface ChatMessage {
   sources: AnswerSource[];
   /** An unanswered question whose answer was since added to the library from this message. */
   addedToLibrary: boolean;
+  /** Set on the one message of a bulk assessment chat. */
+  assessment: ChatAssessment | null;
 }
 
 /** The chat of one workspace: its server session, messages and what the side panel shows for it. */
@@ -83,7 +94,13 @@ export function loadingMessage(question: string): ChatMessage {
     lastVerified: null,
     sources: [],
     addedToLibrary: false,
+    assessment: null,
   };
+}
+
+/** The message of a bulk assessment whose file is still uploading. */
+export function assessmentMessage(customerName: string, fileName: string): ChatMessage {
+  return { ...loadingMessage(fileName), assessment: { id: null, customerName, fileName, totalQuestions: 0 } };
 }
 
 /** SPEC §4: the placeholder takes the answer, its type, confidence and sources. */

@@ -12,8 +12,8 @@ export interface ChatControls {
   newChat: () => Promise<void>;
   /** Records that a message's question now has a library entry. */
   markAdded: (messageId: string) => void;
-  /** Saves the chat, then answers a customer's questionnaire in a new one. */
-  startBulk: (customerName: string, questions: readonly string[]) => Promise<void>;
+  /** Saves the chat, then starts an assessment of a customer's questionnaire in a new one. */
+  startBulk: (customerName: string, file: File) => Promise<void>;
 }
 
 /** The current workspace's chat and the actions on it. */
@@ -26,9 +26,9 @@ export function useChat(): ChatControls {
   const newChat = useCallback(() => startNewChat(key, queryClient), [key, queryClient]);
   const markAdded = useCallback((messageId: string) => markAddedToLibrary(key, messageId), [key]);
   const startBulk = useCallback(
-    async (customerName: string, questions: readonly string[]) => {
+    async (customerName: string, file: File) => {
       await startNewChat(key, queryClient);
-      await startBulkAssessment(key, customerName, questions, queryClient);
+      await startBulkAssessment(key, customerName, file, queryClient);
     },
     [key, queryClient],
   );

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import {
@@ -12,13 +12,14 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
-import { formatNumber } from '../../../lib/format';
+import { paths } from '../../../paths';
+import { ASSESSMENT_FILE_MAX_BYTES } from '../../../../common/schemas/assessments';
 import {
-  hasQuestionnaireExtension,
-  QUESTIONNAIRE_EXTENSIONS,
-  QuestionnaireError,
-  readQuestionnaire,
-} from '../read-questionnaire';
+  isQuestionnaireFile,
+  QUESTIONNAIRE_ACCEPT,
+  QUESTIONNAIRE_TOO_LARGE,
+  selectedFileLine,
+} from '../../../lib/questionnaire-files';
 
 /** SPEC §5 bulk import dialog rules. */
 const BulkImportValues = z.object({
@@ -30,35 +31,38 @@ const BulkImportValues = z.object({
     .max(180, 'Customer name must be at most 180 characters'),
   file: z
     .instanceof(File, { message: 'Please select a file to import' })
-    .refine((file) => hasQuestionnaireExtension(file.name), 'Please select a CSV or Excel file'),
+    // SPEC's CSV and Excel, and Word tables too: the server reads all of them.
+    .refine((file) => isQuestionnaireFile(file.name), 'Please select a CSV or Excel file')
+    .refine((file) => file.size <= ASSESSMENT_FILE_MAX_BYTES, QUESTIONNAIRE_TOO_LARGE),
 });
 type BulkImportInput = z.input<typeof BulkImportValues>;
 
 export interface BulkImportRequest {
   customerName: string;
-  fileName: string;
-  questions: string[];
+  file: File;
 }
 
 interface BulkImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with the questions read from the file; the dialog then closes and clears. */
+  /** Called with the customer and the file; the dialog then closes and clears. */
   onImport: (request: BulkImportRequest) => void;
 }
 
 const EMPTY: Partial<BulkImportInput> = { customerName: '', file: undefined };
 
-/** SPEC 'Bulk Assessment Import': a customer name and a questionnaire file whose questions are answered in a new chat. */
+/**
+ * SPEC 'Bulk Assessment Import': a customer name and a questionnaire file, which becomes an assessment answered in
+ * the background and followed in a new chat. The server reads the file; its refusals arrive as the import's toast.
+ */
 export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDialogProps) {
   const {
     register,
     handleSubmit,
     reset,
     setValue,
-    setError,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<BulkImportInput, unknown, z.output<typeof BulkImportValues>>({
     resolver: zodResolver(BulkImportValues),
     defaultValues: EMPTY,
@@ -73,16 +77,9 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
     onOpenChange(next);
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const questions = await readQuestionnaire(values.file);
-      onImport({ customerName: values.customerName, fileName: values.file.name, questions });
-      close(false);
-    } catch (error) {
-      setError('file', {
-        message: error instanceof QuestionnaireError ? error.message : 'This file could not be read.',
-      });
-    }
+  const onSubmit = handleSubmit((values) => {
+    onImport({ customerName: values.customerName, file: values.file });
+    close(false);
   });
 
   return (
@@ -91,8 +88,12 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
         <DialogHeader>
           <DialogTitle>Bulk Assessment Import</DialogTitle>
           <DialogDescription>
-            Every question in a customer&apos;s questionnaire is answered in a new chat, saved to history under their
-            name.
+            Verity answers every question of the customer&apos;s questionnaire in the background. A new chat, saved to
+            history under their name, shows its progress. To check the detected columns first, import it from{' '}
+            <Link to={paths.assessments} className="font-medium text-primary underline-offset-2 hover:underline">
+              Bulk Assessments
+            </Link>
+            .
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
@@ -107,7 +108,7 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
           <TextField
             label="Assessment File *"
             type="file"
-            accept={[...QUESTIONNAIRE_EXTENSIONS, 'text/csv'].join(',')}
+            accept={QUESTIONNAIRE_ACCEPT}
             hint="Upload CSV or Excel file containing security questions"
             error={errors.file?.message}
             className="[&_input]:h-auto [&_input]:py-1.5 [&_input]:file:mr-3 [&_input]:file:font-medium"
@@ -116,17 +117,12 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
               if (picked) setValue('file', picked, { shouldValidate: true, shouldDirty: true });
             }}
           />
-          {file instanceof File && (
-            <p className="text-sm text-muted-foreground">
-              Selected: {file.name} ({formatNumber(Math.round((file.size / 1024) * 10) / 10)} KB)
-            </p>
-          )}
+          {file instanceof File && <p className="text-sm text-muted-foreground">{selectedFileLine(file)}</p>}
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={!customerName?.trim() || !(file instanceof File) || isSubmitting}>
-              {isSubmitting && <LoaderCircle className="animate-spin" aria-hidden />}
+            <Button type="submit" disabled={!customerName?.trim() || !(file instanceof File)}>
               Import Assessment
             </Button>
           </DialogFooter>

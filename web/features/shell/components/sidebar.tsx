@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import {
   BookOpen,
   CircleUser,
+  FileSpreadsheet,
   FileText,
   LoaderCircle,
   LogOut,
@@ -81,8 +82,20 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
           <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={mode === 'ask'} />
           <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={mode === 'library'} />
           <NavItem to={paths.documents} label="Documents" icon={FileText} active={isAt(paths.documents)} />
+          {/* Not in SPEC's navigation, which had no working assessments screen to reach. */}
+          <NavItem
+            to={paths.assessments}
+            label="Bulk Assessments"
+            icon={FileSpreadsheet}
+            active={isAt(paths.assessments)}
+          />
           {adminLevel && (
-            <NavItem to={paths.chatHistory} label="Chat History" icon={RotateCcwClock} active={isAt(paths.chatHistory)} />
+            <NavItem
+              to={paths.chatHistory}
+              label="Chat History"
+              icon={RotateCcwClock}
+              active={isAt(paths.chatHistory)}
+            />
           )}
         </nav>
 
@@ -95,7 +108,12 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
         <nav aria-label="Account" className="grid gap-0.5">
           <NavItem to={paths.account} label="Account" icon={CircleUser} active={isAt(paths.account)} />
           {adminLevel && (
-            <NavItem to={paths.adminSettings} label="Workspace Settings" icon={Settings} active={isAt(paths.adminSettings)} />
+            <NavItem
+              to={paths.adminSettings}
+              label="Workspace Settings"
+              icon={Settings}
+              active={isAt(paths.adminSettings)}
+            />
           )}
           <button
             type="button"

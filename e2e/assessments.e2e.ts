@@ -1,0 +1,417 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, screenshot, SCREENSHOT_DIR } from './browser';
+import { LIBRARY, QUESTIONS, ROW_OF, SHEET, questionOf, questionnaireWorkbook } from './questionnaire-workbook';
+import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const DP04_ANSWER = 'Customer data is deleted within 30 days of contract end, and backups expire after 35 days.';
+/** Contradicts the library's answer to DP-01, which the consistency check must flag. */
+const FU01_ANSWER = 'No. Customer data in the analytics environment is not encrypted at rest yet.';
+
+function tempFile(name: string, bytes: Buffer | string): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-assessments-')), name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/**
+ * A screenshot of a screen with spinners: `screenshot` waits for every animation to end, which a spinner never does,
+ * so this waits only for the finite ones (dialogs opening, bars moving).
+ */
+async function screenshotWhileBusy(page: Page, name: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+async function toast(page: Page, text: string | RegExp) {
+  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+}
+
+/** A question's card on the detail page, by its text. */
+function questionCard(page: Page, question: string): Locator {
+  return page.getByRole('list', { name: 'Assessment questions' }).getByRole('article').filter({ hasText: question });
+}
+
+/** The detail page's header: the title, its status badge, the description and the details under it. */
+function detailHeader(page: Page): Locator {
+  return page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+}
+
+/** Waits (through the page's own polling) until the assessment is done. */
+async function waitForCompleted(page: Page, timeout = 60_000) {
+  await detailHeader(page).getByText('Completed', { exact: true }).waitFor({ timeout });
+}
+
+describe('bulk assessments', () => {
+  it('previews a questionnaire workbook, answers it, takes review and hands the workbook back filled in', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    await registerAdmin(page, baseUrl, suffix);
+    const entries: { id: string }[] = [];
+    for (const entry of LIBRARY) {
+      entries.push(
+        await apiCall(page, 'POST', '/api/canonical-answers', { ...entry, tags: ['security'], status: 'approved' }),
+      );
+    }
+
+    await page.goto(`${baseUrl}/assessments`);
+    await page.getByRole('heading', { name: 'Bulk Assessments' }).waitFor();
+    await page.getByText('No assessments yet').waitFor();
+    await screenshot(page, 'assessments-empty');
+
+    // The dialog's rules: a name and a file are required.
+    await page.getByRole('button', { name: 'Import Assessment' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import Assessment' });
+    await dialog.getByRole('button', { name: 'Import Assessment' }).click();
+    await toast(page, 'Please provide assessment name and upload a CSV file.');
+    await dialog.getByLabel('CSV or Excel file *').setInputFiles(tempFile('notes.txt', 'not a questionnaire'));
+    await toast(page, 'Please select a CSV or Excel file.');
+
+    await dialog.getByLabel('Assessment Name *').fill('Acme Corp vendor review');
+    await dialog.getByLabel('Customer Name').fill('Acme Corp');
+    await dialog.getByLabel('Assessment Type').fill('Vendor questionnaire');
+    await dialog.getByLabel('Description').fill('Annual security review requested by Acme procurement.');
+    await dialog
+      .getByLabel('CSV or Excel file *')
+      .setInputFiles(tempFile('acme-security.xlsx', await questionnaireWorkbook()));
+
+    // The preview: the detected question and answer columns, the count and the first questions.
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    await preview.getByText(`${QUESTIONS.length} questions found`).waitFor();
+    const questionColumn = preview.getByRole('combobox', { name: `Question column of ${SHEET}` });
+    const answerColumn = preview.getByRole('combobox', { name: `Answer column of ${SHEET}` });
+    expect(await questionColumn.textContent()).toBe('B · Question');
+    expect(await answerColumn.textContent()).toBe('C · Response');
+    const firstQuestions = preview.getByRole('list', { name: 'First questions' });
+    await firstQuestions.getByText(questionOf('DP-01')).waitFor();
+    await firstQuestions.getByText('DP-01', { exact: true }).waitFor();
+    expect(await firstQuestions.getByRole('listitem').count()).toBe(QUESTIONS.length);
+    // The hidden list sheet is not a questionnaire.
+    await preview.getByText('Lists').waitFor();
+    await preview.getByText('Not imported').waitFor();
+
+    // A changed column is previewed again; changing it back restores the detection.
+    await answerColumn.click();
+    await page.getByRole('option', { name: 'D · Comments' }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[aria-label="${name}"]`)?.textContent === 'D · Comments',
+      `Answer column of ${SHEET}`,
+    );
+    await preview.getByText(`${QUESTIONS.length} questions found`).waitFor();
+    await answerColumn.click();
+    await page.getByRole('option', { name: 'C · Response' }).click();
+    await page.waitForFunction(
+      (name) => document.querySelector(`[aria-label="${name}"]`)?.textContent === 'C · Response',
+      `Answer column of ${SHEET}`,
+    );
+    await page.waitForFunction(() => !document.querySelector('[aria-label="Preview"][aria-busy="true"]'));
+    // The dialog scrolls: show the preview and the buttons under it.
+    await dialog.evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await screenshot(page, 'assessments-import-preview');
+
+    await dialog.getByRole('button', { name: 'Import Assessment' }).click();
+    await toast(page, 'Assessment created');
+    await page.getByText(new RegExp(`^Processing ${QUESTIONS.length} questions\\. Estimated time: .+`)).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // SPEC's CSV path makes a second assessment for the list.
+    await apiCall(page, 'POST', '/api/assessments/import-csv', {
+      csvContent: 'Question\nDo you encrypt customer data at rest?\nDo you have a SOC 2 Type II report?\n',
+      name: 'Globex quick check',
+      description: 'Two questions from the Globex sales call.',
+      metadata: { sourceFile: 'globex.csv', customerName: 'Globex', assessmentType: 'Sales follow-up' },
+    });
+    await page.reload();
+    const cards = page.getByRole('list', { name: 'Assessments' }).getByRole('article');
+    const acme = cards.filter({ hasText: 'Acme Corp vendor review' });
+    const globex = cards.filter({ hasText: 'Globex quick check' });
+    await acme.getByText(`${QUESTIONS.length} / ${QUESTIONS.length} questions`).waitFor({ timeout: 60_000 });
+    await acme.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await globex.getByText('2 / 2 questions').waitFor({ timeout: 60_000 });
+    await globex.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await acme.getByText('Acme Corp', { exact: true }).waitFor();
+    await acme.getByText('Vendor questionnaire').waitFor();
+    await acme.getByText(/^Completed \w{3} \d+, \d{4}$/).waitFor();
+    await screenshot(page, 'assessments-list');
+
+    // The card's menu: CSV export named after the assessment, then delete with a confirmation.
+    await globex.getByRole('button', { name: 'Actions for Globex quick check' }).click();
+    await page.getByRole('menuitem', { name: 'Export Excel', exact: true }).waitFor();
+    const [csvDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Export CSV' }).click(),
+    ]);
+    expect(csvDownload.suggestedFilename()).toBe('Globex quick check.csv');
+    expect(fs.readFileSync(await csvDownload.path(), 'utf8')).toContain('Do you have a SOC 2 Type II report?');
+    await toast(page, 'Export successful');
+    await globex.getByRole('button', { name: 'Actions for Globex quick check' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this assessment?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Assessment deleted');
+    await globex.waitFor({ state: 'detached' });
+
+    // The detail page.
+    await acme.getByRole('link', { name: 'Acme Corp vendor review' }).click();
+    await page.waitForURL('**/assessments/*');
+    await page.getByRole('heading', { name: 'Acme Corp vendor review', level: 1 }).waitFor();
+    await waitForCompleted(page);
+    const header = detailHeader(page);
+    await header.getByText('acme-security.xlsx').waitFor();
+    await header.getByText('Annual security review requested by Acme procurement.').waitFor();
+    const progress = page.getByRole('region', { name: 'Progress' });
+    await progress.getByText('100%').waitFor();
+    expect(await page.getByRole('list', { name: 'Assessment questions' }).getByRole('article').count()).toBe(
+      QUESTIONS.length,
+    );
+
+    // Library answers carry their type, confidence and a library source; what nothing covers needs review.
+    const dp01 = questionCard(page, questionOf('DP-01'));
+    await dp01.getByText('Canonical Answer', { exact: true }).waitFor();
+    await dp01.getByText(/^Confidence \d+%$/).waitFor();
+    await dp01.getByText('Library (100%)', { exact: true }).waitFor();
+    await dp01.getByText('#1', { exact: true }).waitFor();
+    const dp04 = questionCard(page, questionOf('DP-04'));
+    await dp04.getByText('Needs Review', { exact: true }).waitFor();
+
+    // Review: write the missing answer, accept a library answer, save the new answer to the library.
+    await dp04.getByRole('button', { name: 'Write answer' }).click();
+    await dp04.getByRole('textbox', { name: 'Answer' }).fill(DP04_ANSWER);
+    await dp04.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Answer saved');
+    await dp04.getByText(DP04_ANSWER).waitFor();
+    await dp04.getByText('Draft Answer', { exact: true }).waitFor();
+    await dp04.getByText('Edited', { exact: true }).waitFor();
+
+    await dp01.getByRole('button', { name: 'Accept' }).click();
+    await dp01.getByText('Approved', { exact: true }).waitFor();
+    expect(await dp01.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+
+    await dp04.getByRole('button', { name: 'Save to library' }).click();
+    await toast(page, 'Saved to the library');
+    // A library answer as it stands is not offered to the library again.
+    expect(await dp01.getByRole('button', { name: 'Save to library' }).count()).toBe(0);
+
+    // The consistency check: a 'No' where another answer about the same control says 'Yes'.
+    const fu01 = questionCard(page, questionOf('FU-01'));
+    await fu01.getByRole('button', { name: /^(Edit|Write answer)$/ }).click();
+    await fu01.getByRole('textbox', { name: 'Answer' }).fill(FU01_ANSWER);
+    await fu01.getByRole('button', { name: 'Save' }).click();
+    await fu01.getByText(FU01_ANSWER).waitFor();
+    await dp01.getByText('Inconsistent', { exact: true }).waitFor();
+    await dp01.getByText('Contradicts #16').waitFor();
+    await fu01.getByText('Contradicts #1').waitFor();
+    await dp01.getByRole('button', { name: '#16' }).click();
+    await page.waitForFunction(() => {
+      const box = document.getElementById('question-16')?.getBoundingClientRect();
+      return box !== undefined && box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+    await screenshot(page, 'assessment-detail-review');
+
+    // A library entry that changed after it answered marks the answer.
+    const [, tlsEntry] = entries;
+    if (!tlsEntry) throw new Error('no TLS entry');
+    await apiCall(page, 'PUT', `/api/canonical-answers/${tlsEntry.id}`, {
+      answer: 'Yes. All connections use TLS 1.3; TLS 1.2 is accepted only for legacy integrations.',
+    });
+    await page.reload();
+    await questionCard(page, questionOf('DP-02')).getByText('Source changed', { exact: true }).waitFor();
+
+    // Filters: status and answer type, and the search.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^Approved \(1\)$/ }).click();
+    await page.getByText(`1 of ${QUESTIONS.length} questions`).waitFor();
+    await dp01.waitFor();
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: /^All statuses/ }).click();
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('BC-0');
+    await page.getByText(`5 of ${QUESTIONS.length} questions`).waitFor();
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('');
+    await page.getByText(`${QUESTIONS.length} questions`, { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot(page, 'assessment-detail-complete');
+
+    // Export Excel: the customer's own workbook, with the answers in its Response column.
+    await page.getByRole('button', { name: 'Export Excel (filled original)' }).click();
+    const [xlsxDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Answers only' }).click(),
+    ]);
+    expect(xlsxDownload.suggestedFilename()).toBe('Acme Corp vendor review.xlsx');
+    const filled = new ExcelJS.Workbook();
+    await filled.xlsx.load(new Uint8Array(fs.readFileSync(await xlsxDownload.path())).buffer);
+    const sheet = filled.getWorksheet(SHEET);
+    if (!sheet) throw new Error('the filled workbook lost its questionnaire sheet');
+    const row = (id: string) => sheet.getRow(ROW_OF.get(id) ?? 0);
+    // Untouched: the title block, the questions, the hidden list sheet and the dropdowns.
+    expect(sheet.getCell('A1').text).toBe('Acme Corp - Vendor Security Assessment 2025');
+    expect(row('DP-01').getCell(2).text).toBe(questionOf('DP-01'));
+    expect(filled.getWorksheet('Lists')?.state).toBe('hidden');
+    expect(row('DP-01').getCell(3).dataValidation?.type).toBe('list');
+    // Library answers: the dropdown's value in Response, the explanation in Comments.
+    for (const id of ['DP-01', 'DP-02', 'AC-01', 'AC-02', 'BC-04']) {
+      expect(row(id).getCell(3).text, id).toBe('Yes');
+      expect(row(id).getCell(4).text, id).toMatch(/^Yes/);
+    }
+    expect(row('DP-01').getCell(4).text).toContain('AES-256');
+    // The reviewer's answer is there too, word for word.
+    const dp04Cells = [row('DP-04').getCell(3).text, row('DP-04').getCell(4).text];
+    expect(dp04Cells).toContain(DP04_ANSWER);
+    expect(row('FU-01').getCell(3).text).toBe('No');
+    // 'Needs Review' placeholders never reach the customer.
+    expect(row('BC-05').getCell(3).text).toBe('');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 180_000);
+
+  it('starts an assessment from the Ask screen, shows its progress in the chat and links to it', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    await registerAdmin(page, baseUrl, suffix);
+    const [encryption] = LIBRARY;
+    if (!encryption) throw new Error('no library entry');
+    await apiCall(page, 'POST', '/api/canonical-answers', { ...encryption, tags: ['encryption'], status: 'approved' });
+
+    await page.goto(`${baseUrl}/dashboard`);
+    const composer = page.getByRole('textbox', { name: 'Question' });
+    await composer.fill('Is customer data encrypted at rest?');
+    await composer.press('Enter');
+    const messages = page.getByRole('list', { name: 'Messages' }).getByRole('article');
+    await messages.first().getByText('Canonical Answer', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Bulk Import' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Assessment Import' });
+    await bulk.getByLabel('Customer/Account Name *').fill('Initech');
+    await bulk.getByLabel('Assessment File *').setInputFiles(tempFile('initech.xlsx', await questionnaireWorkbook()));
+    await bulk.getByText(/^Selected: initech\.xlsx \([\d.]+ KB\)$/).waitFor();
+    await bulk.getByRole('button', { name: 'Import Assessment' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Start New Assessment?' });
+    await confirm.getByText('Starting a bulk assessment for Initech will:').waitFor();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Bulk Import Started');
+    await toast(page, 'Processing assessment for Initech');
+    await page.getByText('Current chat: Bulk Assessment - Initech').waitFor();
+
+    // One message: the file, then the assessment's progress and, once done, how it went.
+    const card = page.getByRole('article', { name: 'Bulk assessment for Initech' });
+    await card.getByText('initech.xlsx').waitFor();
+    await card
+      .getByText(new RegExp(`^Answering \\d+ of ${String(QUESTIONS.length)} questions…$`))
+      .or(card.getByText(/^Assessment complete:/))
+      .first()
+      .waitFor();
+    await card.getByText(/^Assessment complete: \d+ answered, \d+ needs? review$/).waitFor({ timeout: 60_000 });
+    expect(await messages.count()).toBe(1);
+    await screenshot(page, 'ask-assessment-progress');
+
+    await card.getByRole('link', { name: 'Open assessment' }).click();
+    await page.waitForURL('**/assessments/*');
+    await page.getByRole('heading', { name: 'Initech - initech', level: 1 }).waitFor();
+    await detailHeader(page).getByText('Initech', { exact: true }).waitFor();
+    await waitForCompleted(page);
+
+    // A file the server cannot read is refused with its reason, and the chat is left empty.
+    await page.getByRole('link', { name: 'Ask Questions' }).click();
+    await page.getByRole('button', { name: 'Bulk Import' }).click();
+    await bulk.getByLabel('Customer/Account Name *').fill('Hooli');
+    await bulk.getByLabel('Assessment File *').setInputFiles(tempFile('empty.csv', '\n'));
+    await bulk.getByRole('button', { name: 'Import Assessment' }).click();
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    await toast(page, 'Import Failed');
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
+
+  it('keeps a 1,000-question assessment usable while it is answered, and hides import from viewers', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const suffix = uniqueSuffix();
+    await registerAdmin(page, baseUrl, suffix);
+    for (const entry of LIBRARY) {
+      await apiCall(page, 'POST', '/api/canonical-answers', { ...entry, tags: ['security'], status: 'approved' });
+    }
+    const topics = ['customer data', 'backups', 'audit logs', 'source code', 'employee laptops'];
+    const lines = Array.from({ length: 1000 }, (_, i) => {
+      const topic = topics[i % topics.length] ?? 'customer data';
+      return `Control ${String(i + 1)}: is ${topic} protected by safeguard number ${String(i + 1)}?`;
+    });
+    const created = await apiCall<{ id: string; totalQuestions: number }>(page, 'POST', '/api/assessments/import-csv', {
+      csvContent: ['Question', ...lines].join('\n'),
+      name: 'Umbrella Corp full SIG',
+      metadata: { sourceFile: 'umbrella-sig.csv', customerName: 'Umbrella Corp', assessmentType: 'SIG Core' },
+    });
+    expect(created.totalQuestions).toBe(1000);
+
+    await page.goto(`${baseUrl}/assessments/${created.id}`);
+    await page.getByRole('heading', { name: 'Umbrella Corp full SIG', level: 1 }).waitFor();
+    const list = page.getByRole('list', { name: 'Assessment questions' });
+    await list.getByRole('article').first().waitFor();
+    const processing = await page
+      .getByText('Processing in progress', { exact: false })
+      .isVisible()
+      .catch(() => false);
+    if (processing) {
+      await page.getByText('Generating answer...').first().waitFor();
+      await screenshotWhileBusy(page, 'assessment-detail-processing');
+    }
+    // The search looks through every question, rendered or not.
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('safeguard number 987?');
+    await page.getByText('1 of 1,000 questions').waitFor();
+    await list.getByText('Control 987:', { exact: false }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search questions' }).fill('');
+    await waitForCompleted(page, 120_000);
+    await page.getByRole('region', { name: 'Progress' }).getByText('100%').waitFor();
+    expect(processing, 'the detail page was opened before the worker finished').toBe(true);
+
+    // A viewer reads assessments but cannot import, review or delete them.
+    const viewer = await joinAsViewer(page, browser, baseUrl, `viewer${suffix}`, errors);
+    await viewer.goto(`${baseUrl}/assessments`);
+    const card = viewer.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
+    await card.getByText('Umbrella Corp full SIG').waitFor();
+    expect(await viewer.getByRole('button', { name: 'Import Assessment' }).count()).toBe(0);
+    await card.getByRole('button', { name: 'Actions for Umbrella Corp full SIG' }).click();
+    await viewer.getByRole('menuitem', { name: 'View Details' }).waitFor();
+    expect(await viewer.getByRole('menuitem', { name: 'Delete' }).count()).toBe(0);
+    await screenshot(viewer, 'assessments-viewer');
+    await viewer.keyboard.press('Escape');
+    await viewer.goto(`${baseUrl}/assessments/${created.id}`);
+    await viewer.getByRole('list', { name: 'Assessment questions' }).getByRole('article').first().waitFor();
+    expect(await viewer.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+
+    // Another id, or a made-up one, is simply not found.
+    await viewer.goto(`${baseUrl}/assessments/00000000-0000-4000-8000-000000000000`);
+    await viewer.getByRole('heading', { name: 'Assessment not found' }).waitFor();
+    await viewer.getByRole('link', { name: 'Back to Bulk Assessments' }).waitFor();
+    await viewer.context().close();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 240_000);
+});

@@ -1,0 +1,35 @@
+import { useMutation } from '@tanstack/react-query';
+import type { BatchView } from '../../../../common/schemas/assessments';
+import { apiDownload, saveFile } from '../../../lib/api';
+import { assessmentPath } from './assessment-keys';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportInput {
+  batch: Pick<BatchView, 'id' | 'name'>;
+  format: ExportFormat;
+  /** xlsx only: add a Source column citing the document and page (or library entry) of each answer. */
+  withSources?: boolean;
+}
+
+/**
+ * Downloads the answers, named after the assessment (SPEC §9). Excel is the customer's own workbook filled in when
+ * the assessment came from an .xlsx file, else a new workbook.
+ */
+export async function exportAssessment({ batch, format, withSources = false }: ExportInput): Promise<void> {
+  const params = new URLSearchParams({ format });
+  if (format === 'xlsx' && withSources) params.set('sources', '1');
+  const file = await apiDownload(
+    'GET',
+    assessmentPath(batch.id, `/export?${params.toString()}`),
+    `${batch.name}.${format}`,
+    {
+      errorFallback: 'Failed to export assessment',
+    },
+  );
+  saveFile(file);
+}
+
+export function useExportAssessment() {
+  return useMutation({ mutationFn: exportAssessment });
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ASSESSMENT_POLL_MS, AssessmentDetail } from '../../../../common/schemas/assessments';
+import { api } from '../../../lib/api';
+import { assessmentKeys, assessmentPath } from './assessment-keys';
+
+/** SPEC §7 GET /api/assessments/{id}: the batch, every question with its answer, and the progress counts. */
+export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
+  return api.get(assessmentPath(id), AssessmentDetail, { signal, errorFallback: 'Could not load the assessment.' });
+}
+
+/**
+ * Still moving when the batch is processing, or when a reviewer sent a question back to the worker (regenerate,
+ * retry) and the batch has not caught up yet.
+ */
+export function isAssessmentMoving(detail: AssessmentDetail | undefined): boolean {
+  if (!detail) return false;
+  return detail.batch.status === 'processing' || detail.progress.pending > 0;
+}
+
+export function assessmentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: assessmentKeys.detail(id),
+    queryFn: ({ signal }) => getAssessment(id, signal),
+    // SPEC §9: every 5 s while processing, and not at all once it is done. Structural sharing keeps unchanged
+    // questions the same objects between polls, so their memoized rows do not re-render.
+    refetchInterval: (query) => (isAssessmentMoving(query.state.data) ? ASSESSMENT_POLL_MS : false),
+  });
+}
+
+export function useAssessment(id: string) {
+  return useQuery(assessmentQueryOptions(id));
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ASSESSMENT_POLL_MS, BatchView } from '../../../../common/schemas/assessments';
+import { api } from '../../../lib/api';
+import { assessmentKeys } from './assessment-keys';
+
+const BatchList = z.array(BatchView);
+
+/** The workspace's assessments, newest first. */
+export function getAssessments(signal?: AbortSignal): Promise<BatchView[]> {
+  return api.get('/api/assessments', BatchList, { signal });
+}
+
+export function assessmentsQueryOptions() {
+  return queryOptions({
+    queryKey: assessmentKeys.list,
+    queryFn: ({ signal }) => getAssessments(signal),
+    // The worker answers with no event to the browser: poll only while some assessment is still processing.
+    refetchInterval: (query) =>
+      query.state.data?.some((batch) => batch.status === 'processing') ? ASSESSMENT_POLL_MS : false,
+  });
+}
+
+export function useAssessments() {
+  return useQuery(assessmentsQueryOptions());
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RetryResult } from '../../../../common/schemas/assessments';
+import { api } from '../../../lib/api';
+import { assessmentPath, invalidateAssessments } from './assessment-keys';
+
+/** Sends every failed question of the assessment back to the worker; resolves to how many went. */
+export async function retryFailedQuestions(batchId: string): Promise<number> {
+  const result = await api.post(assessmentPath(batchId, '/retry-failed'), RetryResult, undefined, {
+    errorFallback: 'Failed to retry the failed questions',
+  });
+  return result.retried;
+}
+
+export function useRetryFailedQuestions() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: retryFailedQuestions, onSuccess: () => invalidateAssessments(queryClient) });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { SaveToLibraryResult } from '../../../../common/schemas/assessments';
+import { api } from '../../../lib/api';
+import { assessmentPath, invalidateAssessments } from './assessment-keys';
+import type { QuestionRef } from './regenerate-question';
+
+export type SaveToLibraryOutcome = z.infer<typeof SaveToLibraryResult>;
+
+/**
+ * Saves a reviewed answer as a new library entry: approved when the caller may approve entries, else a draft for
+ * an approver to review.
+ */
+export function saveQuestionToLibrary({ batchId, questionId }: QuestionRef): Promise<SaveToLibraryOutcome> {
+  return api.post(
+    assessmentPath(batchId, `/questions/${encodeURIComponent(questionId)}/library`),
+    SaveToLibraryResult,
+    { tags: [] },
+    { errorFallback: 'Failed to create answer' },
+  );
+}
+
+export function useSaveQuestionToLibrary() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveQuestionToLibrary,
+    onSuccess: () =>
+      Promise.all([
+        // The library's lists and the sidebar's canonicalCount now include the new entry.
+        queryClient.invalidateQueries({ queryKey: ['canonical-answers'] }),
+        queryClient.invalidateQueries({ queryKey: ['organization-stats'] }),
+        invalidateAssessments(queryClient),
+      ]),
+  });
+}

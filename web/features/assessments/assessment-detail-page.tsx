@@ -1,0 +1,205 @@
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import type { AssessmentDetail } from '../../../common/schemas/assessments';
+import { Button, buttonVariants } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { LoadError } from '../../components/ui/load-error';
+import { Spinner } from '../../components/ui/spinner';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage, isApiRequestError } from '../../lib/api';
+import { formatNumber } from '../../lib/format';
+import { paths } from '../../paths';
+import { useCan } from '../auth/use-can';
+import { isAssessmentMoving, useAssessment } from './api/get-assessment';
+import { useRetryFailedQuestions } from './api/retry-failed';
+import { AssessmentHeader } from './components/assessment-header';
+import { AssessmentProgressSummary } from './components/assessment-progress';
+import { QuestionCard, questionAnchor, type QuestionPermissions } from './components/question-card';
+import { QuestionFilters } from './components/question-filters';
+import { countQuestions, filterQuestions, NO_FILTER, searchTextOf, type QuestionFilter } from './question-filter';
+import { useAssessmentActions } from './use-assessment-actions';
+import { useIncrementalList } from './use-incremental-list';
+import { useQuestionActions } from './use-question-actions';
+
+/** How long a question jumped to from a contradiction link stays outlined. */
+const HIGHLIGHT_MS = 2500;
+
+function NotFound() {
+  return (
+    <div className="flex flex-1 flex-col items-center justify-center gap-4 px-8 py-16 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">Assessment not found</h1>
+      <p className="max-w-sm text-sm text-muted-foreground">
+        It may have been deleted, or it belongs to another workspace.
+      </p>
+      <Link to={paths.assessments} className={buttonVariants({ variant: 'outline' })}>
+        <ArrowLeft aria-hidden />
+        Back to Bulk Assessments
+      </Link>
+    </div>
+  );
+}
+
+/** SPEC "Assessment detail (/assessments/{batchId})". */
+export function AssessmentDetailPage() {
+  const { batchId = '' } = useParams();
+  const query = useAssessment(batchId);
+
+  if (query.isPending) {
+    return (
+      <div className="flex flex-1 justify-center py-16">
+        <Spinner className="size-6" label="Loading assessment" />
+      </div>
+    );
+  }
+  if (query.isError && !query.data) {
+    if (isApiRequestError(query.error) && (query.error.status === 404 || query.error.status === 400)) {
+      return <NotFound />;
+    }
+    return (
+      <div className="px-8 py-8">
+        <LoadError error={query.error} fallback="Could not load the assessment." onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  return <AssessmentDetailView detail={query.data} />;
+}
+
+function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
+  const { batch, questions, progress } = detail;
+  const canRun = useCan('assessments:run');
+  const canCreateDraft = useCan('knowledge:create_draft');
+  const permissions = useMemo<QuestionPermissions>(
+    () => ({ canReview: canRun, canSaveToLibrary: canRun && canCreateDraft }),
+    [canRun, canCreateDraft],
+  );
+  const actions = useAssessmentActions();
+  const retry = useRetryFailedQuestions();
+  const moving = isAssessmentMoving(detail);
+
+  const [filter, setFilter] = useState<QuestionFilter>(NO_FILTER);
+  const deferredSearch = useDeferredValue(filter.search);
+  const texts = useMemo(() => questions.map(searchTextOf), [questions]);
+  const counts = useMemo(() => countQuestions(questions), [questions]);
+  const showSheet = useMemo(() => new Set(questions.map((q) => q.sheet)).size > 1, [questions]);
+  const visible = useMemo(
+    () => filterQuestions(questions, texts, { ...filter, search: deferredSearch }),
+    [questions, texts, filter, deferredSearch],
+  );
+
+  const scrollRoot = useRef<HTMLDivElement>(null);
+  const { limit, sentinel, more, reveal, reset: resetList } = useIncrementalList(visible.length, scrollRoot);
+  useEffect(() => resetList(), [filter.status, filter.answerType, deferredSearch, resetList]);
+
+  // A contradiction link: show the other question (clearing filters that hide it), scroll to it, outline it.
+  const [jumpTarget, setJumpTarget] = useState<number | null>(null);
+  const [highlighted, setHighlighted] = useState<number | null>(null);
+  const onJumpTo = useCallback((orderIndex: number) => setJumpTarget(orderIndex), []);
+  const filtered = filter.search.trim() !== '' || filter.status !== 'all' || filter.answerType !== 'all';
+  const filterSettled = filter.search === deferredSearch;
+  useEffect(() => {
+    if (jumpTarget === null) return;
+    const index = visible.findIndex((q) => q.orderIndex === jumpTarget);
+    if (index === -1) {
+      // Hidden by a filter: clear it and come back once the full list is showing.
+      if (filtered || !filterSettled) setFilter(NO_FILTER);
+      else setJumpTarget(null);
+      return;
+    }
+    if (index >= limit) {
+      reveal(index);
+      return;
+    }
+    document.getElementById(questionAnchor(jumpTarget))?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    setHighlighted(jumpTarget);
+    setJumpTarget(null);
+  }, [jumpTarget, visible, limit, reveal, filtered, filterSettled]);
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  const { handlers, busy } = useQuestionActions(batch.id, onJumpTo);
+
+  const retryFailed = () =>
+    retry.mutate(batch.id, {
+      onSuccess: (retried) =>
+        toast({
+          title: 'Retrying failed questions',
+          description: `${formatNumber(retried)} ${retried === 1 ? 'question was' : 'questions were'} sent back for answering.`,
+        }),
+      onError: (error) =>
+        toast({
+          title: 'Error',
+          description: errorMessage(error, 'Failed to retry the failed questions'),
+          variant: 'destructive',
+        }),
+    });
+
+  const shown = visible.slice(0, limit);
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <AssessmentHeader
+        batch={batch}
+        exporting={actions.exportingId === batch.id}
+        onExport={(format, withSources) => actions.exportAs(batch, format, withSources)}
+        failedCount={progress.failed}
+        retrying={retry.isPending}
+        onRetryFailed={canRun ? retryFailed : undefined}
+      />
+      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+        <div className="mx-auto grid max-w-5xl gap-5">
+          <AssessmentProgressSummary progress={progress} moving={moving} />
+          <section aria-label="Questions" className="grid gap-3">
+            <QuestionFilters
+              filter={filter}
+              onChange={(change) => setFilter((current) => ({ ...current, ...change }))}
+              searching={filter.search !== deferredSearch}
+              counts={counts}
+              total={questions.length}
+            />
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {filtered
+                ? `${formatNumber(visible.length)} of ${formatNumber(questions.length)} questions`
+                : `${formatNumber(questions.length)} ${questions.length === 1 ? 'question' : 'questions'}`}
+            </p>
+            {visible.length === 0 ? (
+              <EmptyState
+                icon={<SearchX aria-hidden />}
+                title="No matching questions"
+                description="Try other words, or show every status and answer type."
+                actions={
+                  <Button variant="outline" onClick={() => setFilter(NO_FILTER)}>
+                    Clear filters
+                  </Button>
+                }
+              />
+            ) : (
+              <ol className="grid gap-3" aria-label="Assessment questions">
+                {shown.map((question) => (
+                  <li key={question.id}>
+                    <QuestionCard
+                      question={question}
+                      showSheet={showSheet}
+                      permissions={permissions}
+                      busy={busy.get(question.id) ?? null}
+                      highlighted={highlighted === question.orderIndex}
+                      handlers={handlers}
+                    />
+                  </li>
+                ))}
+              </ol>
+            )}
+            {more && (
+              <div ref={sentinel} className="flex justify-center py-4">
+                <Spinner className="size-5" label="Loading more questions" />
+              </div>
+            )}
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

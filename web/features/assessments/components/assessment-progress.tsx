@@ -1,0 +1,43 @@
+import { Info } from 'lucide-react';
+import { ASSESSMENT_POLL_MS, type AssessmentProgress } from '../../../../common/schemas/assessments';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
+import { Progress } from '../../../components/ui/progress';
+import { cn } from '../../../lib/cn';
+import { formatNumber } from '../../../lib/format';
+
+function Count({ label, value, tone }: { label: string; value: string; tone: string }) {
+  return (
+    <div className="rounded-lg border bg-background px-4 py-3">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className={cn('mt-0.5 text-2xl font-semibold tabular-nums', tone)}>{value}</dd>
+    </div>
+  );
+}
+
+/** SPEC: counts Completed, Pending, Failed and Progress percent, the overall bar, and a notice while processing. */
+export function AssessmentProgressSummary({ progress, moving }: { progress: AssessmentProgress; moving: boolean }) {
+  return (
+    <section aria-label="Progress" className="grid gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <Count label="Completed" value={formatNumber(progress.completed)} tone="text-emerald-700" />
+        <Count label="Pending" value={formatNumber(progress.pending)} tone="text-slate-700" />
+        <Count
+          label="Failed"
+          value={formatNumber(progress.failed)}
+          tone={progress.failed > 0 ? 'text-red-700' : 'text-slate-700'}
+        />
+        <Count label="Progress" value={`${String(progress.percentage)}%`} tone="text-primary" />
+      </dl>
+      <Progress value={progress.percentage} aria-label="Overall progress" />
+      {moving && (
+        <Alert variant="info">
+          <Info aria-hidden />
+          <AlertDescription>
+            Processing in progress: answers appear as they are generated. This page updates every{' '}
+            {String(ASSESSMENT_POLL_MS / 1000)} seconds.
+          </AlertDescription>
+        </Alert>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { BookOpen, FileText } from 'lucide-react';
+import type { AssessmentQuestionView } from '../../../../common/schemas/assessments';
+import { paths } from '../../../paths';
+
+type Source = AssessmentQuestionView['sources'][number];
+
+function sourceLink(source: Source): string {
+  if (source.type === 'library') {
+    return `${paths.library}?${new URLSearchParams(source.question ? { q: source.question } : {}).toString()}`;
+  }
+  const params = new URLSearchParams();
+  if (source.documentId) params.set('document', source.documentId);
+  if (source.pageNumber) params.set('page', String(source.pageNumber));
+  return `${paths.documents}?${params.toString()}`;
+}
+
+/** What the chip stands for, in full, for its tooltip and screen readers. */
+function sourceTitle(source: Source): string {
+  if (source.type === 'library') return `Library: ${source.question ?? 'library entry'}`;
+  const page = source.pageNumber ? `, page ${String(source.pageNumber)}` : '';
+  return `${source.name ?? 'Document'}${page}`;
+}
+
+/** The document and page, or the library question, short enough for a chip. */
+function shortName(source: Source): string {
+  if (source.type === 'library') return source.question ?? '';
+  return `${source.name ?? ''}${source.pageNumber ? ` p. ${String(source.pageNumber)}` : ''}`;
+}
+
+/** SPEC: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. */
+export function QuestionSources({ sources }: { sources: readonly Source[] }) {
+  if (sources.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap items-center gap-1.5" aria-label="Sources">
+      {sources.map((source, index) => {
+        const Icon = source.type === 'library' ? BookOpen : FileText;
+        const title = sourceTitle(source);
+        return (
+          <li key={`${source.canonicalAnswerId ?? source.documentId ?? ''}-${String(index)}`}>
+            <Link
+              to={sourceLink(source)}
+              title={title}
+              aria-label={`${title} (${String(source.confidence)}%)`}
+              className="flex items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Icon className="size-3 shrink-0" aria-hidden />
+              <span className="shrink-0">
+                {source.type === 'library' ? 'Library' : 'Doc'} ({source.confidence}%)
+              </span>
+              <span className="max-w-72 truncate text-muted-foreground">{shortName(source)}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,59 @@
+import { useCallback, useMemo } from 'react';
+import type { BatchView } from '../../../common/schemas/assessments';
+import { toast } from '../../components/ui/use-toast';
+import { errorMessage } from '../../lib/api';
+import { useDeleteAssessment } from './api/delete-assessment';
+import { useExportAssessment, type ExportFormat } from './api/export-assessment';
+
+export interface AssessmentActions {
+  exportAs: (batch: BatchView, format: ExportFormat, withSources?: boolean) => void;
+  remove: (batch: BatchView, onDone?: () => void) => void;
+  /** The assessment an export is running for, so its card or header can show it. */
+  exportingId: string | null;
+  deleting: boolean;
+}
+
+/** Export and delete with SPEC §8's toasts, shared by the list and the detail page. */
+export function useAssessmentActions(): AssessmentActions {
+  const exportMutation = useExportAssessment();
+  const deleteMutation = useDeleteAssessment();
+  const { mutate: exportOne } = exportMutation;
+  const { mutate: deleteOne } = deleteMutation;
+
+  const exportAs = useCallback(
+    (batch: BatchView, format: ExportFormat, withSources = false) =>
+      exportOne(
+        { batch, format, withSources },
+        {
+          onSuccess: () => toast({ title: 'Export successful', variant: 'success' }),
+          // SPEC §8: 'Export failed' with a fixed sentence; the server's reason goes to the console.
+          onError: (error) => {
+            console.warn('Assessment export failed', error);
+            toast({
+              title: 'Export failed',
+              description: 'Unable to export assessment. Please try again.',
+              variant: 'destructive',
+            });
+          },
+        },
+      ),
+    [exportOne],
+  );
+
+  const remove = useCallback(
+    (batch: BatchView, onDone?: () => void) =>
+      deleteOne(batch.id, {
+        onSuccess: () => {
+          toast({ title: 'Assessment deleted', variant: 'success' });
+          onDone?.();
+        },
+        onError: (error) =>
+          toast({ title: 'Delete failed', description: errorMessage(error, 'Delete failed'), variant: 'destructive' }),
+      }),
+    [deleteOne],
+  );
+
+  const exportingId = exportMutation.isPending ? exportMutation.variables.batch.id : null;
+  const deleting = deleteMutation.isPending;
+  return useMemo(() => ({ exportAs, remove, exportingId, deleting }), [exportAs, remove, exportingId, deleting]);
+}
