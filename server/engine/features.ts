@@ -64,6 +64,51 @@ function weightOf(terms: Iterable<string>, w: TermWeights): number {
   return sum;
 }
 
+/** What the ranker derives from an entry's own text: the same for every question, so computed once per version. */
+type EntryProfile = {
+  entryTerms: Set<string>;
+  answerTerms: Set<string>;
+  /** Topics of the question and tags, with the answer's as weaker evidence; computed on first need. */
+  topics: Map<string, number> | null;
+};
+
+/**
+ * Entry profiles by id and version. Folding an entry's text through the thesaurus and the taxonomy is most of the
+ * cost of ranking, and the same entries come up again and again (a 1,000-question assessment, a busy workspace).
+ * An edit changes `updatedAt` and the texts' lengths, so a stale profile is never used; the least recently used
+ * go first.
+ */
+const PROFILES_MAX = 20_000;
+const profiles = new Map<string, EntryProfile>();
+
+function profileOf(c: EntryCandidate): EntryProfile {
+  const key = `${c.id}:${c.updatedAt.getTime()}:${c.question.length}:${c.answer.length}:${c.tags.join('\u0001')}`;
+  const hit = profiles.get(key);
+  if (hit) {
+    profiles.delete(key);
+    profiles.set(key, hit);
+    return hit;
+  }
+  const made: EntryProfile = {
+    entryTerms: new Set(termsOf(`${c.question} ${c.tags.join(' ')}`)),
+    answerTerms: new Set(termsOf(c.answer)),
+    topics: null,
+  };
+  if (profiles.size >= PROFILES_MAX) profiles.delete(profiles.keys().next().value ?? '');
+  profiles.set(key, made);
+  return made;
+}
+
+function entryTopicsOf(c: EntryCandidate, p: EntryProfile): Map<string, number> {
+  if (!p.topics) {
+    // Judged on the entry's question and tags, with its answer as weaker evidence.
+    const topics = topicsOf(`${c.question}. ${c.tags.join(', ')}`);
+    for (const [id, strength] of topicsOf(c.answer)) topics.set(id, Math.max(topics.get(id) ?? 0, strength * 0.5));
+    p.topics = topics;
+  }
+  return p.topics;
+}
+
 export function entryFeatures(
   q: QuestionProfile,
   c: EntryCandidate,
@@ -71,8 +116,8 @@ export function entryFeatures(
   bestRank = 0,
   documentPassage = 0,
 ): EntryFeatures {
-  const entryTerms = new Set(termsOf(`${c.question} ${c.tags.join(' ')}`));
-  const answerTerms = new Set(termsOf(c.answer));
+  const profile = profileOf(c);
+  const { entryTerms, answerTerms } = profile;
   const qTerms = [...q.terms];
   const total = weightOf(qTerms, w) || 1;
   const inEntry = qTerms.filter((t) => entryTerms.has(t));
@@ -83,12 +128,7 @@ export function entryFeatures(
   let agreement = 0;
   let topicsMissing = 0;
   if (q.topics.size > 0) {
-    // Judged on the entry's question and tags, with its answer as weaker evidence.
-    const entryTopics = topicsOf(`${c.question}. ${c.tags.join(', ')}`);
-    for (const [id, strength] of topicsOf(c.answer)) {
-      entryTopics.set(id, Math.max(entryTopics.get(id) ?? 0, strength * 0.5));
-    }
-    const a = topicAgreement(q.topics, entryTopics);
+    const a = topicAgreement(q.topics, entryTopicsOf(c, profile));
     agreement = a.score;
     topicsMissing = Math.min(2, a.missing.length);
   }

@@ -156,17 +156,42 @@ export function searchIndex(index: Index, question: string, limit: number): Inde
   const { idf } = index.weights;
   const total = terms.reduce((sum, t) => sum + idf(t), 0);
   if (total === 0) return [];
-  const scores = new Map<number, number>();
+  // Scores in a flat array plus the list of entries touched: a common term touches thousands of entries, and a
+  // Map and a full sort of them cost more than the rest of the lookup.
+  const scores = new Float64Array(index.entries.length);
+  const touched: number[] = [];
+  const add = (i: number, w: number) => {
+    if (scores[i] === 0) touched.push(i);
+    scores[i] = (scores[i] ?? 0) + w;
+  };
   for (const t of terms) {
     const w = idf(t);
-    for (const i of index.questionPostings.get(t) ?? []) scores.set(i, (scores.get(i) ?? 0) + w);
-    for (const i of index.answerPostings.get(t) ?? []) scores.set(i, (scores.get(i) ?? 0) + ANSWER_SHARE * w);
+    if (!(w > 0)) continue;
+    for (const i of index.questionPostings.get(t) ?? []) add(i, w);
+    for (const i of index.answerPostings.get(t) ?? []) add(i, ANSWER_SHARE * w);
   }
-  return [...scores.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, limit)
-    .flatMap(([i, score]) => {
-      const entry = index.entries[i];
-      return entry ? [{ ...entry, rank: score / total, trigram: trigramSimilarity(question, entry.question) }] : [];
-    });
+  return topK(touched, scores, limit).flatMap((i) => {
+    const entry = index.entries[i];
+    const score = scores[i] ?? 0;
+    return entry ? [{ ...entry, rank: score / total, trigram: trigramSimilarity(question, entry.question) }] : [];
+  });
+}
+
+/**
+ * The `k` best-scoring of `candidates`, best first, without sorting all of them. Ties keep the candidates' order
+ * (the order the question's terms reached them), as the stable sort it replaces did.
+ */
+function topK(candidates: number[], scores: Float64Array, k: number): number[] {
+  const score = (i: number) => scores[i] ?? 0;
+  if (candidates.length <= k * 4) return candidates.sort((a, b) => score(b) - score(a)).slice(0, k);
+  const best: number[] = [];
+  for (const i of candidates) {
+    // Every candidate comes after those already kept, so only a strictly higher score goes ahead of one.
+    if (best.length === k && !(score(i) > score(best[k - 1] ?? 0))) continue;
+    let at = best.length === k ? k - 1 : best.length;
+    while (at > 0 && score(i) > score(best[at - 1] ?? 0)) at--;
+    best.splice(at, 0, i);
+    if (best.length > k) best.pop();
+  }
+  return best;
 }
