@@ -104,11 +104,28 @@ async function register(base: string): Promise<Api> {
 
 async function importLibrary(api: Api) {
   const t0 = performance.now();
-  const entries = Array.from({ length: ENTRIES }, (_, i) => ({
-    question: `Do you ${TOPICS[i % TOPICS.length]} for ${SYSTEMS[Math.floor(i / TOPICS.length) % SYSTEMS.length]} (control ${i})?`,
-    answer: `Yes. We ${TOPICS[i % TOPICS.length]} for ${SYSTEMS[Math.floor(i / TOPICS.length) % SYSTEMS.length]}; evidence EV-${i}.`,
-    tags: [`domain-${i % 12}`],
-  }));
+  // One entry per (practice, system) pair the questionnaire asks about, among thousands of unrelated entries, as
+  // in a real library: each question has one right answer somewhere in 10,000.
+  const FEATURES = ['export', 'audit trail', 'webhook', 'report', 'approval flow', 'invoice parser', 'vendor portal'];
+  const ASPECTS = ['retention', 'rate limits', 'localisation', 'accessibility', 'time zones', 'currency', 'limits'];
+  const entries = Array.from({ length: ENTRIES }, (_, i) => {
+    if (i < TOPICS.length * SYSTEMS.length) {
+      const topic = TOPICS[i % TOPICS.length] ?? '';
+      const system = SYSTEMS[Math.floor(i / TOPICS.length)] ?? '';
+      return {
+        question: `Do you ${topic} for ${system}?`,
+        answer: `Yes. We ${topic} for ${system}, as the security policy requires; evidence EV-${i}.`,
+        tags: [`domain-${i % 12}`],
+      };
+    }
+    const feature = FEATURES[i % FEATURES.length] ?? '';
+    const aspect = ASPECTS[Math.floor(i / FEATURES.length) % ASPECTS.length] ?? '';
+    return {
+      question: `How does the ${feature} feature handle ${aspect} for account ${i}?`,
+      answer: `The ${feature} feature handles ${aspect} per account; account ${i} uses the default settings.`,
+      tags: [`product-${i % 20}`],
+    };
+  });
   const res = await fetch(`${api.base}/api/canonical-answers/import`, {
     method: 'POST',
     headers: { cookie: api.cookie, 'content-type': 'application/json' },
@@ -140,7 +157,8 @@ async function runBatch(api: Api, label: string) {
       status: string;
     };
     if (b.status !== 'processing') break;
-    await new Promise((r) => setTimeout(r, 25));
+    // Polled like a browser tab would, a few times a second: the poll itself costs the database time.
+    await new Promise((r) => setTimeout(r, 200));
   }
   const done = performance.now();
   const detail = (await (

@@ -38,9 +38,11 @@ export async function answerQuestion(
   brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'> & Partial<BrandProfile>,
   /** The optional endpoint (LLM_BASE_URL): embeddings join retrieval, and document answers are written by it. */
   llm?: LlmClient | null,
+  /** Background answering (assessments) may use a library index checked this recently instead of re-checking. */
+  opts: { libraryFreshWithinMs?: number } = {},
 ): Promise<EngineAnswer> {
   // One look at the library per question: its index carries the term weights too.
-  const index = await libraryIndex(scope);
+  const index = await libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs });
   const weights = index.weights;
   const vm = await vectorMatches(scope, question, llm);
   const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);

@@ -12,10 +12,24 @@ import type { ClaimedQuestion } from './claim-questions';
 /** After this many tries that failed for a reason other than the question itself, the question is failed. */
 export const MAX_QUESTION_ATTEMPTS = 3;
 
+/**
+ * While a worker answers question after question, a library change reaches the questions answered this long after
+ * it at the latest: re-checking the library before each of a batch's questions cost more than answering it
+ * (bench:assessment). The first question after an idle spell always sees the library as it is.
+ */
+export const LIBRARY_FRESH_MS = 1000;
+
 export const TOO_LONG = `This question is longer than ${QUESTION_MAX_LENGTH} characters, too long to answer automatically. Write its answer by hand.`;
 const GAVE_UP = 'Answering failed repeatedly. Use Regenerate to try again; if it keeps failing, contact support.';
 
-export type AnswerDeps = { db: Db; log: FastifyBaseLogger; llm?: LlmClient | null; brands: BrandCache };
+export type AnswerDeps = {
+  db: Db;
+  log: FastifyBaseLogger;
+  llm?: LlmClient | null;
+  brands: BrandCache;
+  /** How recently checked a library index may be (0: check now). */
+  libraryFreshWithinMs?: number;
+};
 
 /** Brand profiles by organization, read at most every few seconds: a 1,000-question batch needs one. */
 export class BrandCache {
@@ -53,7 +67,9 @@ export async function answerClaimedQuestion(
   } else {
     try {
       const scope = { db, organizationId: q.organizationId, workspaceId: q.workspaceId };
-      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), deps.llm);
+      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), deps.llm, {
+        libraryFreshWithinMs: deps.libraryFreshWithinMs ?? 0,
+      });
     } catch (err) {
       log.warn({ err, questionId: q.id, attempt: q.attempts }, 'answering an assessment question failed');
       if (q.attempts >= MAX_QUESTION_ATTEMPTS) failure = GAVE_UP;

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
-import { answerClaimedQuestion, BrandCache } from './answer-question';
+import { answerClaimedQuestion, BrandCache, LIBRARY_FRESH_MS } from './answer-question';
 import { claimQuestions } from './claim-questions';
 
 export type QuestionLoopOptions = {
@@ -30,6 +30,8 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
   let stopped = false;
   let running = 0;
   let wakeUp: (() => void) | null = null;
+  // After an idle spell the library may have changed just before this work arrived (an edit, then Regenerate).
+  let busy = false;
 
   const sleep = () =>
     new Promise<void>((resolve) => {
@@ -56,9 +58,11 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
           if (!stopped) opts.log.error({ err }, 'worker could not claim assessment questions');
         }
       }
+      const libraryFreshWithinMs = busy ? LIBRARY_FRESH_MS : 0;
+      busy = claimed.length > 0 || running > 0;
       for (const q of claimed) {
         running += 1;
-        void answerClaimedQuestion({ db: opts.db, log: opts.log, llm: opts.llm, brands }, q)
+        void answerClaimedQuestion({ db: opts.db, log: opts.log, llm: opts.llm, brands, libraryFreshWithinMs }, q)
           .then((outcome) => {
             if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
           })
