@@ -8,6 +8,7 @@ import { expectRolePolicy } from './helpers/roles-matrix';
 import { detail, importCsv, postMultipart, waitForBatch } from './helpers/assessments';
 import { assessmentBatches, assessmentQuestions, qaEntries } from '../server/db/schema';
 import { TOO_LONG } from '../server/worker/answer-question';
+import { caiqWorkbook } from '../server/ingest/questionnaire/intake-fixtures';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -459,6 +460,40 @@ describe('exports', () => {
     expect(ws?.getCell('C7').value || null).toBeNull();
     expect(ws?.getCell('C8').value).toBe('Yes');
     expect(ws?.getCell('C6').dataValidation).toMatchObject({ type: 'list', formulae: ['"Yes,No,N/A"'] });
+  });
+});
+
+describe('exports of a CAIQ v3 workbook', () => {
+  it('leave the X-marked Yes / No columns alone and write the answers into Notes', async () => {
+    const t = await createTenant(app);
+    const sast =
+      'Do you use an automated source code analysis tool to detect security defects in code prior to production?';
+    const answer = 'Yes. Semgrep and CodeQL run on every pull request and block merging on high-severity findings.';
+    await createAnswer(app, t.users.admin, { question: sast, answer });
+    const res = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'CAIQ' },
+      {
+        name: 'caiq.xlsx',
+        bytes: await caiqWorkbook(),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await waitForBatch(app, t.users.admin, res.data.id);
+    const out = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${res.data.id}/export?format=xlsx`,
+      headers: { cookie: t.users.admin.cookie },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(out.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('CAIQ v3.0.1');
+    expect(ws?.getCell('F5').value).toBe('X');
+    expect(ws?.getCell('G6').value).toBe('X');
+    expect(ws?.getCell('F6').value || null).toBeNull();
+    expect(ws?.getCell('I6').value).toBe(answer);
   });
 });
 

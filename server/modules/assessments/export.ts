@@ -7,6 +7,8 @@ import type { AnswerCell, WriteTarget } from '../../ingest/questionnaire/write-t
 import { polarity } from './consistency';
 import { presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
 
+type StoredMapping = SheetMapping & { answerChoiceColumns?: Array<{ column: number; label: string }> };
+
 /** Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person. */
 const deliverable = (q: QuestionRow) => !!q.answer && q.answerType !== null && q.answerType !== 'unknown';
 
@@ -77,15 +79,31 @@ export async function exportXlsx(
 ): Promise<Uint8Array> {
   if (batch.sourceFormat === 'xlsx' && batch.storageKey) {
     const original = await storage.read(batch.storageKey);
-    const targets: WriteTarget[] = (batch.mapping as SheetMapping[]).map((m) => ({
-      sheet: m.sheet,
-      headerRow: m.headerRow + 1,
-      questionColumn: m.questionColumn + 1,
-      answerColumn: m.answerColumn === null ? null : m.answerColumn + 1,
-      commentsColumn: m.commentsColumn === null ? null : m.commentsColumn + 1,
-      allowedValues: rows.find((r) => r.sheet === m.sheet && r.allowedValues)?.allowedValues ?? null,
-      addSourceColumn: withSources,
-    }));
+    const targets: WriteTarget[] = (batch.mapping as StoredMapping[]).map((m) => {
+      const column = (c: number | null) => (c === null ? null : c + 1);
+      // CAIQ v3 answers with an X under Yes / No / Not Applicable: rather than a word in the "Yes" column, the
+      // written answer goes to the notes column (or a new Response column).
+      if (m.answerChoiceColumns?.length) {
+        return {
+          sheet: m.sheet,
+          headerRow: m.headerRow + 1,
+          questionColumn: m.questionColumn + 1,
+          answerColumn: column(m.commentsColumn),
+          commentsColumn: null,
+          allowedValues: null,
+          addSourceColumn: withSources,
+        };
+      }
+      return {
+        sheet: m.sheet,
+        headerRow: m.headerRow + 1,
+        questionColumn: m.questionColumn + 1,
+        answerColumn: column(m.answerColumn),
+        commentsColumn: column(m.commentsColumn),
+        allowedValues: rows.find((r) => r.sheet === m.sheet && r.allowedValues)?.allowedValues ?? null,
+        addSourceColumn: withSources,
+      };
+    });
     const answers: AnswerCell[] = rows
       .filter((r) => deliverable(r) && r.sheet !== null && r.rowNumber !== null)
       .map((r) => ({
