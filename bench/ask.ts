@@ -22,45 +22,11 @@ import { documentChunks, documents } from '../server/db/schema';
 import { lexemeFrequency } from '../server/engine/lexeme-stats';
 import { retrieveChunks, retrieveEntries } from '../server/engine/retrieve';
 import { policyPage } from '../server/ingest/testing';
+import { SYSTEMS, TOPICS } from './fixtures';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const CHUNKS = Number(process.env.CHUNKS ?? 100_000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 500);
-
-const TOPICS = [
-  'encrypt customer data at rest',
-  'enforce multi-factor authentication for administrators',
-  'perform annual penetration tests',
-  'retain audit logs',
-  'rotate service account passwords',
-  'test the business continuity plan',
-  'scan dependencies for vulnerabilities',
-  'train staff in security awareness',
-  'back up production databases',
-  'isolate tenants',
-  'review user access',
-  'revoke access at termination',
-  'screen new employees',
-  'manage subprocessors',
-  'classify data',
-  'delete customer data on request',
-  'notify customers of breaches',
-  'patch critical vulnerabilities',
-  'review code before release',
-  'monitor for intrusions',
-];
-const SYSTEMS = [
-  'the web application',
-  'the mobile app',
-  'the data warehouse',
-  'laptops',
-  'the public API',
-  'the support desk',
-  'CI/CD pipelines',
-  'the HR system',
-  'billing',
-  'partner integrations',
-];
 
 function pct(ms: number[], p: number) {
   const s = [...ms].sort((a, b) => a - b);

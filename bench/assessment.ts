@@ -21,46 +21,12 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
+import { SYSTEMS, TOPICS } from './fixtures';
 
 const PG_URL = process.env.DATABASE_URL;
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1000);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? (PG_URL ? 2 : 1));
-
-const TOPICS = [
-  'encrypt customer data at rest',
-  'enforce multi-factor authentication for administrators',
-  'perform annual penetration tests',
-  'retain audit logs',
-  'rotate service account passwords',
-  'test the business continuity plan',
-  'scan dependencies for vulnerabilities',
-  'train staff in security awareness',
-  'back up production databases',
-  'isolate tenants',
-  'review user access',
-  'revoke access at termination',
-  'screen new employees',
-  'manage subprocessors',
-  'classify data',
-  'delete customer data on request',
-  'notify customers of breaches',
-  'patch critical vulnerabilities',
-  'review code before release',
-  'monitor for intrusions',
-];
-const SYSTEMS = [
-  'the web application',
-  'the mobile app',
-  'the data warehouse',
-  'laptops',
-  'the public API',
-  'the support desk',
-  'CI/CD pipelines',
-  'the HR system',
-  'billing',
-  'partner integrations',
-];
 
 /** A questionnaire as customers send them: title block, header, section rows, a Yes/No dropdown column. */
 async function workbook(n: number, salt: string): Promise<Uint8Array> {

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'dri
 import type { FastifyBaseLogger } from 'fastify';
 import { canonicalAnswers as ca, documentChunks as dc } from '../db/schema';
 import { inTransaction, type Db } from '../db/client';
+import { wakeableSleep } from './wakeable-sleep';
 import { EMBED_BATCH, LlmError, type LlmClient } from '../llm/client';
 
 /**
@@ -214,22 +215,13 @@ export type EmbedLoop = { wake: () => void; stop: () => Promise<void> };
  */
 export function startEmbedLoop(opts: { db: Db; llm: LlmClient; log: FastifyBaseLogger; everyMs: number }): EmbedLoop {
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
   let failures = 0;
   const skip = new SkipList();
   // Stopping aborts a call in flight instead of waiting out the endpoint's timeout.
   const abort = new AbortController();
 
-  const pause = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const idle = wakeableSleep();
+  const pause = idle.sleep;
 
   const loop = async () => {
     while (!stopped) {
@@ -258,11 +250,11 @@ export function startEmbedLoop(opts: { db: Db; llm: LlmClient; log: FastifyBaseL
   };
   const done = loop();
   return {
-    wake: () => wakeUp?.(),
+    wake: idle.wake,
     stop: async () => {
       stopped = true;
       abort.abort();
-      wakeUp?.();
+      idle.wake();
       await done;
     },
   };

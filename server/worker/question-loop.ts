@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
 import { answerClaimedQuestion, BrandCache, LIBRARY_FRESH_MS } from './answer-question';
 import { claimQuestions } from './claim-questions';
+import { wakeableSleep } from './wakeable-sleep';
 
 export type QuestionLoopOptions = {
   db: Db;
@@ -29,20 +30,10 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
   const brands = new BrandCache();
   let stopped = false;
   let running = 0;
-  let wakeUp: (() => void) | null = null;
   // After an idle spell the library may have changed just before this work arrived (an edit, then Regenerate).
   let busy = false;
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, opts.pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const idle = wakeableSleep();
 
   const loop = async () => {
     while (!stopped) {
@@ -69,19 +60,19 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
           .catch((err: unknown) => opts.log.error({ err, questionId: q.id }, 'assessment question crashed'))
           .finally(() => {
             running -= 1;
-            wakeUp?.();
+            idle.wake();
           });
       }
-      if (claimed.length === 0 || running >= opts.concurrency) await sleep();
+      if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(opts.pollMs);
     }
   };
   const done = loop();
 
   return {
-    wake: () => wakeUp?.(),
+    wake: idle.wake,
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      idle.wake();
       await done;
       // In-flight answers finish, so their claims are not left to go stale.
       while (running > 0) await new Promise((r) => setTimeout(r, 10));

@@ -6,6 +6,7 @@ import { processDocument, type Extract } from './process-document';
 import { sweepOrphanUploads } from './sweep';
 import { startEmbedLoop } from './embed-sweep';
 import { startQuestionLoop } from './question-loop';
+import { wakeableSleep } from './wakeable-sleep';
 import type { LlmClient } from '../llm/client';
 
 export type WorkerOptions = {
@@ -41,7 +42,6 @@ export function startWorker(opts: WorkerOptions): Worker {
   const pollMs = opts.pollMs ?? 1000;
   const staleMs = opts.staleMs ?? 10 * 60_000;
   let stopped = false;
-  let wakeUp: (() => void) | null = null;
   let running = 0;
   const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
   let nextSweep = Date.now() + Math.min(sweepEveryMs, 60_000);
@@ -57,16 +57,7 @@ export function startWorker(opts: WorkerOptions): Worker {
     ? startEmbedLoop({ db: opts.db, llm: opts.llm, log: opts.log, everyMs: opts.embedEveryMs ?? pollMs * 5 })
     : null;
 
-  const sleep = () =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      function done() {
-        clearTimeout(timer);
-        wakeUp = null;
-        resolve();
-      }
-      wakeUp = done;
-    });
+  const idle = wakeableSleep();
 
   const loop = async () => {
     while (!stopped) {
@@ -89,7 +80,7 @@ export function startWorker(opts: WorkerOptions): Worker {
           .catch((err: unknown) => opts.log.error({ err, documentId: doc.id }, 'document processing crashed'))
           .finally(() => {
             running -= 1;
-            wakeUp?.();
+            idle.wake();
           });
       }
       if (sweepEveryMs > 0 && Date.now() >= nextSweep) {
@@ -98,19 +89,19 @@ export function startWorker(opts: WorkerOptions): Worker {
           .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'abandoned uploads removed'))
           .catch((err: unknown) => opts.log.warn({ err }, 'sweeping abandoned uploads failed'));
       }
-      if (claimed.length === 0 || running >= opts.concurrency) await sleep();
+      if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(pollMs);
     }
   };
   const done = loop();
 
   return {
     wake: () => {
-      wakeUp?.();
+      idle.wake();
       questionLoop.wake();
     },
     stop: async () => {
       stopped = true;
-      wakeUp?.();
+      idle.wake();
       await Promise.all([done, embedLoop?.stop(), questionLoop.stop()]);
       // Let in-flight documents finish so their claims are not left to go stale.
       while (running > 0) await new Promise((r) => setTimeout(r, 20));
