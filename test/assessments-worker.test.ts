@@ -7,6 +7,7 @@ import { createOrg } from './helpers/factories';
 import { importCsv, waitForBatch } from './helpers/assessments';
 import { assessmentBatches, assessmentQuestions as aq } from '../server/db/schema';
 import { claimQuestions } from '../server/worker/claim-questions';
+import { GAVE_UP, MAX_QUESTION_ATTEMPTS } from '../server/worker/answer-question';
 import { startWorker, type Worker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 
@@ -89,6 +90,22 @@ describe('a worker that dies mid-batch', () => {
     }
     const rows = await answerCounts(batch.id);
     expect(rows.every((r) => r.status === 'completed' && r.answerCount === 1)).toBe(true);
+  });
+
+  it('fails a question whose last allowed try died with its worker, and settles the batch', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(1, 'doomed'));
+    const [claim] = (await claimQuestions(app.database.db, 50, 60_000)).filter((c) => c.batchId === batch.id);
+    expect(claim).toBeDefined();
+    await app.database.db.update(aq).set({ attempts: MAX_QUESTION_ATTEMPTS }).where(eq(aq.batchId, batch.id));
+    const w = worker({ staleMs: 200 });
+    try {
+      const d = await waitForBatch(app, org.admin, batch.id);
+      expect(d.batch.status).toBe('failed');
+      expect(d.questions[0]).toMatchObject({ status: 'failed', errorMessage: GAVE_UP });
+    } finally {
+      await w.stop();
+    }
   });
 
   it('stopped half-way and restarted, finishes the batch without answering anything twice', async () => {

@@ -116,6 +116,13 @@ describe('POST /api/assessments/import-csv (SPEC)', () => {
     expect(d.questions[0]).toMatchObject({ status: 'failed', errorMessage: TOO_LONG, answer: null });
     expect(d.batch).toMatchObject({ status: 'failed', error: expect.stringMatching(/No question/) });
     expect(d.progress).toMatchObject({ failed: 1, completed: 0, percentage: 100 });
+    // A reviewer answers it by hand: the batch has an answer after all.
+    const put = await call(app, 'PUT', `/api/assessments/${created.id}/questions/${d.questions[0]?.id}`, {
+      as: t.users.admin,
+      body: { answer: 'AES-256 everywhere; keys in AWS KMS, rotated yearly.' },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await detail(app, t.users.admin, created.id)).batch).toMatchObject({ status: 'completed', error: null });
   });
 });
 
@@ -348,6 +355,12 @@ describe('reviewing answers', () => {
     const [q1, q2] = d.questions;
     const unknown = await call(app, 'POST', `${base}/${q1?.id}/library`, { as: t.users.manager, body: {} });
     expect(unknown.statusCode).toBe(400);
+    // Nor can 'Needs Review' be accepted as if it were an answer.
+    const approvePlaceholder = await call(app, 'PUT', `${base}/${q1?.id}`, {
+      as: t.users.manager,
+      body: { status: 'approved' },
+    });
+    expect(approvePlaceholder.statusCode).toBe(400);
     for (const q of [q1, q2]) {
       await call(app, 'PUT', `${base}/${q?.id}`, {
         as: t.users.admin,
@@ -460,6 +473,59 @@ describe('exports', () => {
     expect(ws?.getCell('C7').value || null).toBeNull();
     expect(ws?.getCell('C8').value).toBe('Yes');
     expect(ws?.getCell('C6').dataValidation).toMatchObject({ type: 'list', formulae: ['"Yes,No,N/A"'] });
+  });
+});
+
+describe('exports when the original cannot be filled', () => {
+  it('give a new workbook for a sheet without a header row, and when the stored original is gone', async () => {
+    const t = await createTenant(app);
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Q');
+    for (const q of ['Do you encrypt data at rest?', 'Do you run annual penetration tests?', 'Is MFA enforced?'])
+      ws.addRow([q]);
+    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
+    const res = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'Headerless' },
+      {
+        name: 'q.xlsx',
+        bytes,
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const d = await waitForBatch(app, t.users.admin, res.data.id);
+    expect(d.batch).toMatchObject({ canFillOriginal: false });
+    const exportXlsx = (id: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/assessments/${id}/export?format=xlsx`,
+        headers: { cookie: t.users.admin.cookie },
+      });
+    const fresh = await exportXlsx(res.data.id);
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.load(fresh.rawPayload as unknown as ArrayBuffer);
+    expect(out.worksheets[0]?.getCell('B2').value).toBe('Do you encrypt data at rest?');
+
+    const normal = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'Gone' },
+      {
+        name: 'q.xlsx',
+        bytes: await questionnaireXlsx(['Do you encrypt data at rest?']),
+      },
+    );
+    await waitForBatch(app, t.users.admin, normal.data.id);
+    const [row] = await app.database.db
+      .select()
+      .from(assessmentBatches)
+      .where(eq(assessmentBatches.id, normal.data.id));
+    await app.deps.storage.delete(row?.storageKey ?? '');
+    expect((await exportXlsx(normal.data.id)).statusCode).toBe(200);
   });
 });
 

@@ -51,6 +51,11 @@ export const SheetMapping = z.object({
   answerColumn: z.number().int().min(0).max(16_383).nullable(),
   commentsColumn: z.number().int().min(0).max(16_383).nullable(),
   idColumn: z.number().int().min(0).max(16_383).nullable(),
+  /** CAIQ v3: the answer is an X under one of these columns (Yes / No / Not Applicable). */
+  answerChoiceColumns: z
+    .array(z.object({ column: z.number().int().min(0).max(16_383), label: z.string().min(1).max(200) }))
+    .max(10)
+    .optional(),
 });
 export type SheetMapping = z.infer<typeof SheetMapping>;
 

@@ -20,7 +20,8 @@ export const MAX_QUESTION_ATTEMPTS = 3;
 export const LIBRARY_FRESH_MS = 1000;
 
 export const TOO_LONG = `This question is longer than ${QUESTION_MAX_LENGTH} characters, too long to answer automatically. Write its answer by hand.`;
-const GAVE_UP = 'Answering failed repeatedly. Use Regenerate to try again; if it keeps failing, contact support.';
+export const GAVE_UP =
+  'Answering failed repeatedly. Use Regenerate to try again; if it keeps failing, contact support.';
 
 export type AnswerDeps = {
   db: Db;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { assessmentQuestions as aq } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
@@ -17,12 +17,23 @@ export type ClaimedQuestion = {
  * in question order, and ones whose claim is older than `staleMs` (their worker died). SKIP LOCKED lets several
  * workers claim at once without ever taking the same row.
  */
-export async function claimQuestions(db: DbOrTx, limit: number, staleMs: number): Promise<ClaimedQuestion[]> {
+export async function claimQuestions(
+  db: DbOrTx,
+  limit: number,
+  staleMs: number,
+  /** A stale claim on a question tried this often is not taken up again (failExhaustedClaims fails it). */
+  maxAttempts = 2_147_483_647,
+): Promise<ClaimedQuestion[]> {
   const staleBefore = new Date(Date.now() - staleMs);
   const waiting = db
     .select({ id: aq.id })
     .from(aq)
-    .where(or(eq(aq.status, 'pending'), and(eq(aq.status, 'processing'), lt(aq.claimedAt, staleBefore))))
+    .where(
+      or(
+        eq(aq.status, 'pending'),
+        and(eq(aq.status, 'processing'), lt(aq.claimedAt, staleBefore), lt(aq.attempts, maxAttempts)),
+      ),
+    )
     .orderBy(asc(aq.createdAt), asc(aq.orderIndex))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -46,4 +57,25 @@ export async function claimQuestions(db: DbOrTx, limit: number, staleMs: number)
         claimedAt: aq.claimedAt,
       })
   );
+}
+
+/**
+ * Fails the questions whose claims went stale after their last allowed try: a question that kills or hangs its
+ * worker every time would otherwise be taken up again forever and keep its batch processing. Returns their batches
+ * (to settle).
+ */
+export async function failExhaustedClaims(
+  db: DbOrTx,
+  staleMs: number,
+  maxAttempts: number,
+  reason: string,
+): Promise<string[]> {
+  const rows = await db
+    .update(aq)
+    .set({ status: 'failed', errorMessage: reason, claimedAt: null, updatedAt: new Date() })
+    .where(
+      and(eq(aq.status, 'processing'), lt(aq.claimedAt, new Date(Date.now() - staleMs)), gte(aq.attempts, maxAttempts)),
+    )
+    .returning({ batchId: aq.batchId });
+  return [...new Set(rows.map((r) => r.batchId))];
 }

@@ -2,8 +2,10 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
-import { answerClaimedQuestion, BrandCache, LIBRARY_FRESH_MS } from './answer-question';
-import { claimQuestions } from './claim-questions';
+import { answerClaimedQuestion, BrandCache, GAVE_UP, LIBRARY_FRESH_MS, MAX_QUESTION_ATTEMPTS } from './answer-question';
+import { claimQuestions, failExhaustedClaims } from './claim-questions';
+import { inTransaction } from '../db/client';
+import { settleBatch } from '../modules/assessments/settle';
 import { wakeableSleep } from './wakeable-sleep';
 
 export type QuestionLoopOptions = {
@@ -35,6 +37,17 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
 
   const idle = wakeableSleep();
 
+  // When idle: questions whose last allowed try died with its worker are failed, not taken up forever.
+  const failExhausted = async () => {
+    try {
+      for (const batchId of await failExhaustedClaims(opts.db, opts.staleMs, MAX_QUESTION_ATTEMPTS, GAVE_UP)) {
+        await inTransaction(opts.db, (tx) => settleBatch(tx, batchId));
+      }
+    } catch (err) {
+      if (!stopped) opts.log.error({ err }, 'worker could not fail exhausted assessment questions');
+    }
+  };
+
   const loop = async () => {
     while (!stopped) {
       // On the embedded database a query resolves without any I/O, so claim → answer → claim would be one endless
@@ -44,7 +57,7 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
       let claimed: Awaited<ReturnType<typeof claimQuestions>> = [];
       if (free > 0) {
         try {
-          claimed = await claimQuestions(opts.db, free, opts.staleMs);
+          claimed = await claimQuestions(opts.db, free, opts.staleMs, MAX_QUESTION_ATTEMPTS);
         } catch (err) {
           if (!stopped) opts.log.error({ err }, 'worker could not claim assessment questions');
         }
@@ -63,6 +76,7 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
             idle.wake();
           });
       }
+      if (claimed.length === 0 && running === 0) await failExhausted();
       if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(opts.pollMs);
     }
   };

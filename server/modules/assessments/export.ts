@@ -5,9 +5,13 @@ import type { ObjectStorage } from '../../storage/types';
 import { answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
 import type { AnswerCell, WriteTarget } from '../../ingest/questionnaire/write-types';
 import { polarity } from './consistency';
-import { presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
+import { canFillOriginal, presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
 
-type StoredMapping = SheetMapping & { answerChoiceColumns?: Array<{ column: number; label: string }> };
+/** The stored original, or null when it is gone (then the export is a new workbook rather than an error). */
+async function readOriginal(storage: ObjectStorage, key: string): Promise<Uint8Array | null> {
+  if (!(await storage.head(key))) return null;
+  return storage.read(key);
+}
 
 /** Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person. */
 const deliverable = (q: QuestionRow) => !!q.answer && q.answerType !== null && q.answerType !== 'unknown';
@@ -77,9 +81,9 @@ export async function exportXlsx(
   rows: QuestionRow[],
   withSources: boolean,
 ): Promise<Uint8Array> {
-  if (batch.sourceFormat === 'xlsx' && batch.storageKey) {
-    const original = await storage.read(batch.storageKey);
-    const targets: WriteTarget[] = (batch.mapping as StoredMapping[]).map((m) => {
+  const original = canFillOriginal(batch) ? await readOriginal(storage, batch.storageKey ?? '') : null;
+  if (original) {
+    const targets: WriteTarget[] = (batch.mapping as SheetMapping[]).map((m) => {
       const column = (c: number | null) => (c === null ? null : c + 1);
       // CAIQ v3 answers with an X under Yes / No / Not Applicable: rather than a word in the "Yes" column, the
       // written answer goes to the notes column (or a new Response column).

@@ -2,6 +2,7 @@ import type { InferSelectModel } from 'drizzle-orm';
 import type { assessmentBatches, assessmentQuestions } from '../../db/schema';
 import type {
   AssessmentQuestionView,
+  SheetMapping,
   BatchStatus,
   BatchView,
   QuestionStatus,
@@ -11,6 +12,18 @@ import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
 export type BatchCounts = { processed: number; failed: number; needsReview: number };
+
+/**
+ * Whether the export can be the customer's own workbook filled in: an .xlsx source still stored, whose sheets all
+ * have a header row (a new answer column needs one to sit beside).
+ */
+export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey' | 'mapping'>): boolean {
+  return (
+    batch.sourceFormat === 'xlsx' &&
+    batch.storageKey !== null &&
+    (batch.mapping as SheetMapping[]).every((m) => m.headerRow >= 0)
+  );
+}
 
 export function presentBatch(
   row: BatchRow,
@@ -34,7 +47,7 @@ export function presentBatch(
       assessmentType: row.metadata.assessmentType ?? null,
     },
     sourceFormat: row.sourceFormat as BatchView['sourceFormat'],
-    canFillOriginal: row.sourceFormat === 'xlsx' && row.storageKey !== null,
+    canFillOriginal: canFillOriginal(row),
     sessionId: row.sessionId,
   };
 }

@@ -101,7 +101,9 @@ async function loadQuestion(ctx: AssessmentCtx, batchId: string, qid: string): P
 export async function updateQuestion(ctx: AssessmentCtx, batchId: string, qid: string, body: UpdateQuestionBody) {
   const current = await loadQuestion(ctx, batchId, qid);
   const answer = body.answer?.trim();
-  if (!answer && !current.answer) throw badRequest('This question has no answer yet: write one before accepting it');
+  if (!answer && (!current.answer || current.answerType === 'unknown')) {
+    throw badRequest('This question has no answer yet: write one before accepting it');
+  }
   const now = new Date();
   await inTransaction(ctx.db, async (tx) => {
     await tx
@@ -137,6 +139,7 @@ export async function regenerateQuestion(ctx: AssessmentDeps, batchId: string, q
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
       .where(eq(aq.id, qid));
     await settleBatch(tx, batchId);
+    await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });
   });
   ctx.wake?.();
   return presentQuestion(await loadQuestion(ctx, batchId, qid));
@@ -150,7 +153,10 @@ export async function retryFailed(ctx: AssessmentDeps, batchId: string): Promise
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
       .where(and(eq(aq.batchId, batchId), eq(aq.status, 'failed')))
       .returning({ id: aq.id });
-    if (rows.length > 0) await settleBatch(tx, batchId);
+    if (rows.length > 0) {
+      await settleBatch(tx, batchId);
+      await audit({ ...ctx, db: tx }, 'assessment_failed_retried', 'assessment', batchId, { questions: rows.length });
+    }
     return rows.length;
   });
   if (retried > 0) ctx.wake?.();

@@ -210,10 +210,11 @@ export async function importFile(
   await ctx.storage.write(storageKey, file.bytes);
   try {
     const customer = fields.customerName || null;
+    const fileName = file.fileName.slice(0, 255);
     return await createBatch(ctx, {
-      name: fields.name || (customer ? `${customer} - ${stem(file.fileName)}` : stem(file.fileName)),
+      name: (fields.name || (customer ? `${customer} - ${stem(fileName)}` : stem(fileName))).slice(0, 200),
       description: fields.description,
-      metadata: { sourceFile: file.fileName, customerName: customer, assessmentType: fields.assessmentType || null },
+      metadata: { sourceFile: fileName, customerName: customer, assessmentType: fields.assessmentType || null },
       intake,
       storageKey,
       sessionId: fields.sessionId,

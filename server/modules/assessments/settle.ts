@@ -28,12 +28,13 @@ export async function settleBatch(tx: DbOrTx, batchId: string): Promise<void> {
     }
     return;
   }
-  if (batch.status !== 'processing') return;
   const [answered] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(aq)
     .where(and(eq(aq.batchId, batchId), inArray(aq.status, ['completed', 'approved'])));
   const ok = (answered?.n ?? 0) > 0;
+  // Also after the fact: a failed batch whose question a reviewer then answered is completed.
+  if (batch.status === (ok ? 'completed' : 'failed')) return;
   await tx
     .update(ab)
     .set({
