@@ -30,6 +30,8 @@ export type AnswerDeps = {
   brands: BrandCache;
   /** How recently checked a library index may be (0: check now). */
   libraryFreshWithinMs?: number;
+  /** The claim timeout of the loop (a retry is scheduled by back-dating the claim). */
+  staleMs?: number;
 };
 
 /** Brand profiles by organization, read at most every few seconds: a 1,000-question batch needs one. */
@@ -96,8 +98,13 @@ export async function answerClaimedQuestion(
         }
       : failure
         ? { status: 'failed', errorMessage: failure, claimedAt: null, updatedAt: now }
-        : // A passing fault (the database, the LLM endpoint): back in the queue for another try.
-          { status: 'pending', claimedAt: null, updatedAt: now };
+        : // A passing fault (the database, the LLM endpoint): tried again once its claim goes stale, which is made
+          // to happen after a growing pause (2, 4… s) rather than at once, so a short outage does not use up
+          // every try within milliseconds.
+          {
+            claimedAt: new Date(now.getTime() - (deps.staleMs ?? 0) + 1000 * 2 ** q.attempts),
+            updatedAt: now,
+          };
     const [row] = await tx.update(aq).set(set).where(ours).returning({ id: aq.id });
     if (!row) return 'lost' as const;
     if (result) {

@@ -66,7 +66,10 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
       busy = claimed.length > 0 || running > 0;
       for (const q of claimed) {
         running += 1;
-        void answerClaimedQuestion({ db: opts.db, log: opts.log, llm: opts.llm, brands, libraryFreshWithinMs }, q)
+        void answerClaimedQuestion(
+          { db: opts.db, log: opts.log, llm: opts.llm, brands, libraryFreshWithinMs, staleMs: opts.staleMs },
+          q,
+        )
           .then((outcome) => {
             if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
           })
