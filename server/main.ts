@@ -10,6 +10,7 @@ import { purgeExpiredSessions } from './modules/auth/sessions';
 import { createStorage } from './storage/create';
 import { loadOrCreateSecret } from './secret';
 import { startWorker, type Worker } from './worker/worker';
+import { releaseClaimsOfPreviousRun } from './worker/claim-questions';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from './ingest/thread';
 import { createLlmClient } from './llm/client';
 
@@ -44,6 +45,10 @@ async function main() {
   const storage = createStorage(config);
   const llm = createLlmClient(config.llm, log);
   await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
+  if (!config.databaseUrl) {
+    const resumed = await releaseClaimsOfPreviousRun(database.db);
+    if (resumed > 0) log.info({ questions: resumed }, 'resuming assessment questions a previous run had claimed');
+  }
   // The background worker runs here too unless WORKER_CONCURRENCY=0 (then `npm run worker` does the work).
   const worker: Worker | null =
     config.workerConcurrency > 0

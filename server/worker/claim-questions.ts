@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { assessmentQuestions as aq } from '../db/schema';
+import { assessmentQuestions as aq, documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
 export type ClaimedQuestion = {
@@ -78,4 +78,19 @@ export async function failExhaustedClaims(
     )
     .returning({ batchId: aq.batchId });
   return [...new Set(rows.map((r) => r.batchId))];
+}
+
+/**
+ * Releases every claim at once. Only for the embedded database at startup: its data directory is locked to one
+ * process, so any claim found then belongs to this process's previous life (killed or crashed), and its work can
+ * resume now instead of after the claim timeout.
+ */
+export async function releaseClaimsOfPreviousRun(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(aq)
+    .set({ status: 'pending', claimedAt: null })
+    .where(eq(aq.status, 'processing'))
+    .returning({ id: aq.id });
+  await db.update(documents).set({ claimedAt: null }).where(eq(documents.status, 'processing'));
+  return rows.length;
 }
