@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { assessmentQuestions as aq, organizations } from '../db/schema';
+import { assessmentQuestions as aq } from '../db/schema';
 import { inTransaction, type Db } from '../db/client';
 import { answerQuestion, type EngineAnswer } from '../engine/answer';
 import type { LlmClient } from '../llm/client';
 import { QUESTION_MAX_LENGTH } from '../../common/constants';
 import type { BrandProfile } from '../../common/schemas/organizations';
 import { settleBatch } from '../modules/assessments/settle';
+import { brandProfileOf } from '../modules/organizations/service';
 import type { ClaimedQuestion } from './claim-questions';
 
 /** After this many tries that failed for a reason other than the question itself, the question is failed. */
@@ -41,13 +42,10 @@ export class BrandCache {
   async get(db: Db, organizationId: string): Promise<BrandProfile | undefined> {
     const hit = this.cache.get(organizationId);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.brand;
-    const [org] = await db
-      .select({ brand: organizations.brandProfile })
-      .from(organizations)
-      .where(eq(organizations.id, organizationId));
+    const brand = await brandProfileOf(db, organizationId);
     if (this.cache.size > 1000) this.cache.clear();
-    this.cache.set(organizationId, { at: Date.now(), brand: org?.brand });
-    return org?.brand;
+    this.cache.set(organizationId, { at: Date.now(), brand });
+    return brand;
   }
 }
 

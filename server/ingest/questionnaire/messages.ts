@@ -1,9 +1,10 @@
+import { ASSESSMENT_MAX_QUESTIONS } from '../../../common/schemas/assessments';
 import { PASSWORD_PROTECTED_MESSAGE } from './zip-guard';
 import { QuestionnaireError, type QuestionnaireFormat } from './types';
 
 // Every sentence a user may see when a questionnaire is refused, in one place so the wording stays consistent.
 
-export const MAX_QUESTIONS = 5_000;
+export const MAX_QUESTIONS = ASSESSMENT_MAX_QUESTIONS;
 export const MAX_QUESTION_CHARS = 10_000;
 
 export const ACCEPTED_FORMATS_SENTENCE =

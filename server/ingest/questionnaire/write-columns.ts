@@ -14,11 +14,16 @@ const REST: ExportColumn[] = [
   { header: 'Answer', width: 80, value: (row) => row.answer },
   { header: 'Answer Type', width: 14, value: (row) => row.answerType },
   { header: 'Confidence', width: 12, value: (row) => row.confidence },
-  { header: 'Sources', width: 40, value: (row) => row.sources },
 ];
+const STATUS: ExportColumn = { header: 'Status', width: 12, value: (row) => row.status ?? '' };
+const SOURCES: ExportColumn = { header: 'Sources', width: 40, value: (row) => row.sources };
 
-/** The export's columns; "Control ID" only when some question has one (CAIQ-style questionnaires). */
+/**
+ * The export's columns; "Control ID" only when some question has one (CAIQ-style questionnaires), "Status" only
+ * when the rows carry one.
+ */
 export function exportColumns(rows: readonly ExportRow[]): ExportColumn[] {
   const withIds = rows.some((row) => (row.controlId ?? '').trim() !== '');
-  return [NUMBER, ...(withIds ? [CONTROL_ID] : []), ...REST];
+  const withStatus = rows.some((row) => !!row.status);
+  return [NUMBER, ...(withIds ? [CONTROL_ID] : []), ...REST, ...(withStatus ? [STATUS] : []), SOURCES];
 }

@@ -1,9 +1,8 @@
-import { toCsv } from '../../../common/import/csv-export';
 import type { ExportResponse, SheetMapping } from '../../../common/schemas/assessments';
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
-import { answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
-import type { AnswerCell, WriteTarget } from '../../ingest/questionnaire/write-types';
+import { answersToCsv, answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
+import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
 import { polarity } from './consistency';
 import { canFillOriginal, presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
 
@@ -47,22 +46,22 @@ export function citation(sources: readonly AnswerSource[]): string {
     .join('; ');
 }
 
-export const CSV_COLUMNS = ['#', 'Control ID', 'Question', 'Answer', 'Answer Type', 'Confidence', 'Status', 'Sources'];
+/** The rows of the CSV and of a new workbook: the same columns in both. */
+function exportRows(rows: QuestionRow[]): ExportRow[] {
+  return rows.map((r) => ({
+    orderIndex: r.orderIndex,
+    controlId: r.controlId,
+    question: r.question,
+    answer: deliverable(r) ? (r.answer ?? '') : '',
+    answerType: r.answerType ?? '',
+    confidence: r.confidence,
+    status: r.status,
+    sources: citation(storedSources(r)),
+  }));
+}
 
 export function exportCsv(rows: QuestionRow[]): string {
-  return toCsv([
-    CSV_COLUMNS,
-    ...rows.map((r) => [
-      String(r.orderIndex),
-      r.controlId ?? '',
-      r.question,
-      deliverable(r) ? (r.answer ?? '') : '',
-      r.answerType ?? '',
-      r.confidence === null ? '' : String(r.confidence),
-      r.status,
-      citation(storedSources(r)),
-    ]),
-  ]);
+  return answersToCsv(exportRows(rows));
 }
 
 function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
@@ -119,18 +118,7 @@ export async function exportXlsx(
       }));
     return writeAnswersToXlsx(original, targets, answers);
   }
-  return answersToNewXlsx(
-    batch.name,
-    rows.map((r) => ({
-      orderIndex: r.orderIndex,
-      controlId: r.controlId,
-      question: r.question,
-      answer: deliverable(r) ? (r.answer ?? '') : '',
-      answerType: r.answerType ?? '',
-      confidence: r.confidence,
-      sources: citation(storedSources(r)),
-    })),
-  );
+  return answersToNewXlsx(batch.name, exportRows(rows));
 }
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */

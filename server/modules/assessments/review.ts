@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { assessmentQuestions as aq, canonicalAnswers as ca, organizations } from '../../db/schema';
+import { assessmentQuestions as aq, canonicalAnswers as ca } from '../../db/schema';
 import { inTransaction } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import { can } from '../../../common/policies';
@@ -8,6 +8,7 @@ import { CreateCanonicalAnswerBody } from '../../../common/schemas/knowledge';
 import type { AssessmentDetail, AssessmentProgress, UpdateQuestionBody } from '../../../common/schemas/assessments';
 import { audit } from '../audit/service';
 import { createAnswer } from '../knowledge/service';
+import { brandProfileOf } from '../organizations/service';
 import { findContradictions } from './consistency';
 import { presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
 import { loadBatch, type AssessmentCtx, type AssessmentDeps } from './service';
@@ -177,11 +178,7 @@ export async function saveToLibrary(
   if (!q.answer || q.answerType === 'unknown') {
     throw badRequest('Write or accept an answer for this question before saving it to the library');
   }
-  const [org] = await ctx.db
-    .select({ brand: organizations.brandProfile })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  const disclaimers = org?.brand.disclaimers.trim();
+  const disclaimers = (await brandProfileOf(ctx.db, ctx.organizationId))?.disclaimers.trim();
   const answer =
     disclaimers && q.answer.endsWith(`\n\n${disclaimers}`)
       ? q.answer.slice(0, -disclaimers.length - 2).trim()

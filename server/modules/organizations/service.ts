@@ -1,6 +1,7 @@
+import type { BrandProfile } from '../../../common/schemas/organizations';
 import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { invitations, organizations, users } from '../../db/schema';
-import { inTransaction, type Tx } from '../../db/client';
+import { inTransaction, type DbOrTx, type Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors';
 import type { UserCtx } from '../../http/context';
@@ -241,4 +242,13 @@ export async function revokeInvitation(ctx: UserCtx, id: string) {
     if (deleted.length === 0) throw notFound('Invitation');
     await audit({ ...ctx, db: tx }, 'invitation_revoked', 'invitation', id);
   });
+}
+
+/** The organization's brand profile (tone, rules, disclaimers, banned tokens), for the answer engine. */
+export async function brandProfileOf(db: DbOrTx, organizationId: string): Promise<BrandProfile | undefined> {
+  const [org] = await db
+    .select({ brand: organizations.brandProfile })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return org?.brand;
 }

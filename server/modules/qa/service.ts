@@ -1,9 +1,10 @@
 import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { canonicalAnswers, documents, organizations, qaEntries, qaSessions, users } from '../../db/schema';
+import { canonicalAnswers, documents, qaEntries, qaSessions, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
+import { brandProfileOf } from '../organizations/service';
 import { answerQuestion, type EngineAnswer } from '../../engine/answer';
 import { rankEntries } from '../../engine/score';
 import { ENTRY_CANDIDATES } from '../../engine/retrieve';
@@ -28,13 +29,7 @@ export type QaCtx = { db: DbOrTx; organizationId: string; workspaceId: string; u
 const inWorkspace = (c: QaCtx, t: typeof qaEntries | typeof qaSessions) =>
   and(eq(t.organizationId, c.organizationId), eq(t.workspaceId, c.workspaceId)) as SQL;
 
-async function brandOf(ctx: QaCtx) {
-  const [org] = await ctx.db
-    .select({ brand: organizations.brandProfile })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  return org?.brand;
-}
+const brandOf = (ctx: QaCtx) => brandProfileOf(ctx.db, ctx.organizationId);
 
 /** The caller's own session in this workspace; anyone else's is "not found". */
 async function ownSession(ctx: QaCtx, id: string) {

@@ -8,6 +8,7 @@ import { createSession } from './api/create-session';
 import { BULK_IMPORT_FAILED, importQuestionnaire } from './api/import-questionnaire';
 import { invalidateAfterAsking } from './api/qa-keys';
 import { renameSession } from './api/rename-session';
+import { invalidateAssessments } from '../assessments/api/assessment-keys';
 import {
   answeredMessage,
   assessmentMessage,
@@ -234,5 +235,5 @@ export async function startBulkAssessment(
   }
   toast({ title: 'Bulk Import Started', description: `Processing assessment for ${customerName}` });
   // The Bulk Assessments list gains the new assessment.
-  void queryClient.invalidateQueries({ queryKey: ['assessments'] });
+  void invalidateAssessments(queryClient);
 }

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiRequestError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
-import { useAssessmentBatch } from '../api/get-assessment-batch';
+import { useAssessmentBatch } from '../../assessments/api/get-assessment-batch';
 import type { ChatAssessment } from '../chat-store';
 
 function OpenLink({ id }: { id: string }) {

@@ -5,6 +5,7 @@ export const assessmentKeys = {
   root: ['assessments'] as const,
   list: ['assessments', 'list'] as const,
   detail: (id: string) => ['assessments', 'detail', id] as const,
+  batch: (id: string) => ['assessments', 'batch', id] as const,
 };
 
 /** After an import, a delete or a review: the list's counts and the open detail are stale. */

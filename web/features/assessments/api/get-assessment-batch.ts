@@ -1,21 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BatchView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
+import { assessmentKeys, assessmentPath } from './assessment-keys';
 
 /** How often the chat's progress card asks how far the assessment has got. */
 export const BATCH_POLL_MS = 3000;
 
-const assessmentPath = (id: string) => `/api/assessments/${encodeURIComponent(id)}`;
-
 /** The assessment's status and counts without its questions: light enough to poll from the chat. */
 export function getAssessmentBatch(id: string, signal?: AbortSignal): Promise<BatchView> {
-  return api.get(`${assessmentPath(id)}/batch`, BatchView, { signal, errorFallback: 'Could not load the assessment.' });
+  return api.get(assessmentPath(id, '/batch'), BatchView, { signal, errorFallback: 'Could not load the assessment.' });
 }
 
 export function assessmentBatchQueryOptions(id: string) {
   return queryOptions({
     // Under the assessments root: a review on the detail page refreshes the chat's card too.
-    queryKey: ['assessments', 'batch', id] as const,
+    queryKey: assessmentKeys.batch(id),
     queryFn: ({ signal }) => getAssessmentBatch(id, signal),
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? BATCH_POLL_MS : false),
   });
