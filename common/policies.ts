@@ -22,6 +22,7 @@ export const POLICY = {
   'audit:read': ADMIN,
   'analytics:read': ADMIN,
   'sso:manage': ADMIN,
+  'api_tokens:manage': ADMIN,
   'knowledge:read': VIEWER,
   'knowledge:create_draft': CONTRIBUTOR,
   'knowledge:approve': MANAGER,

@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import { ASSESSMENT_FILE_MAX_BYTES } from '../common/schemas/assessments';
+import { DEFAULT_BODY_LIMIT } from '../common/constants';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
@@ -12,9 +13,8 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps';
 import './http/context';
 import { registerErrorHandler } from './http/error-handler';
-import { unauthenticated } from './http/errors';
-import { readSessionCookie } from './http/session-cookie';
-import { findSession } from './modules/auth/sessions';
+import { authenticate } from './http/authenticate';
+import { collectRoutes } from './http/route-table';
 import { authRoutes } from './modules/auth/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
@@ -24,6 +24,7 @@ import { objectRoutes } from './modules/objects/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { qaRoutes } from './modules/qa/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
+import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { healthRoutes } from './modules/health/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -33,9 +34,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     trustProxy: deps.config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
   });
   app.decorate('deps', deps);
+  app.decorate('routeTable', collectRoutes(app));
   app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -69,14 +71,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
 
-  // Secure by default: every API route needs a session unless it declares `config: { public: true }`, and the
-  // 401 comes before body validation so anonymous callers learn nothing about a route's schema.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
-    const token = readSessionCookie(req);
-    if (token) req.session = await findSession(deps.db, token);
-    const matched = req.routeOptions.url !== undefined;
-    if (matched && !req.session && !req.routeOptions.config.public) throw unauthenticated();
+    if (req.url.startsWith('/api/')) await authenticate(req);
   });
 
   await app.register(healthRoutes);
@@ -89,6 +85,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(documentRoutes);
   await app.register(qaRoutes);
   await app.register(assessmentRoutes);
+  await app.register(apiTokenRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

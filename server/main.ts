@@ -1,5 +1,6 @@
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { logOptions } from './http/log-options';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
@@ -23,10 +24,10 @@ async function main() {
   // Readable lines for a person at a terminal; JSON lines (for log collectors) everywhere else.
   const log = process.stdout.isTTY
     ? pino(
-        { level: config.logLevel },
+        logOptions(config.logLevel),
         pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
       )
-    : pino({ level: config.logLevel });
+    : pino(logOptions(config.logLevel));
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   ).catch((err: unknown) => {
@@ -58,6 +59,7 @@ async function main() {
           log,
           extract: extractDocumentInThread,
           concurrency: config.workerConcurrency,
+          staleMs: config.documentClaimMs,
           questionStaleMs: config.questionClaimMs,
           // Answering is CPU work on this process's one thread, and the embedded database runs on that thread
           // too: a second lane there only contends (bench:assessment). On PostgreSQL queries run elsewhere.

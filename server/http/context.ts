@@ -11,6 +11,8 @@ export type SessionUser = {
   role: StoredRole;
   username: string;
   sessionHash: string;
+  /** Set when the caller is an API token (`Authorization: Bearer`), not a browser session. */
+  apiTokenId?: string;
 };
 
 /** What every service function takes first: the database handle and who is asking, in which tenant. */
@@ -24,6 +26,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route answers without a session (sign-in, sign-up, health…). Every other API route needs one. */
     public?: boolean;
+    /** Only a signed-in browser session may call the route; an API token gets 403 (passwords, sessions, tokens). */
+    sessionOnly?: boolean;
   }
 }
 

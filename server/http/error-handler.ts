@@ -62,12 +62,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send({ error: 'The request body is not valid JSON.', code: 'invalid_json' });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .code(415)
-        .send({
-          error: 'Send the request body as JSON (Content-Type: application/json).',
-          code: 'unsupported_media_type',
-        });
+      return reply.code(415).send({
+        error: 'Send the request body as JSON (Content-Type: application/json).',
+        code: 'unsupported_media_type',
+      });
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: err.message || 'Bad request', code: 'bad_request' });

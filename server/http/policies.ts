@@ -15,6 +15,7 @@ const LABELS: Record<Action, string> = {
   'audit:read': 'view the audit log',
   'analytics:read': 'view usage analytics',
   'sso:manage': 'change single sign-on settings',
+  'api_tokens:manage': 'manage API tokens',
   'knowledge:read': 'view the knowledge library',
   'knowledge:create_draft': 'add entries to the knowledge library',
   'knowledge:approve': 'approve or change approved library entries',

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { logOptions } from '../http/log-options';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createStorage } from '../storage/create';
@@ -16,7 +17,7 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 
 async function main() {
   const config = loadConfig();
-  const log = pino({ level: config.logLevel });
+  const log = pino(logOptions(config.logLevel));
   if (!config.databaseUrl) {
     console.error(
       'npm run worker needs DATABASE_URL: the embedded database is used by `npm start`, which already runs a worker.',
@@ -33,6 +34,7 @@ async function main() {
     log,
     extract: extractDocumentInThread,
     concurrency: Math.max(1, config.workerConcurrency),
+    staleMs: config.documentClaimMs,
     questionStaleMs: config.questionClaimMs,
     llm: createLlmClient(config.llm, log),
   });

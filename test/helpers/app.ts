@@ -45,7 +45,10 @@ export async function createTestApp(
     opts.worker === false
       ? null
       : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100, llm });
-  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm });
+  const app = await buildApp(
+    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm },
+    opts.log ? { loggerInstance: opts.log } : {},
+  );
   app.addHook('onClose', async () => {
     await worker?.stop();
     await database.close();

@@ -27,7 +27,7 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
 
 /** Shorthand for a signed-in caller's mutation. */
 export function audit(
-  ctx: { db: DbOrTx; organizationId: string; userId: string; workspaceId?: string },
+  ctx: { db: DbOrTx; organizationId: string; userId: string; workspaceId?: string; apiTokenId?: string },
   action: string,
   entityType: string,
   entityId: string | null,
@@ -40,7 +40,8 @@ export function audit(
     action,
     entityType,
     entityId,
-    details: details ?? null,
+    // What a token did is told apart from what its creator did in person.
+    details: ctx.apiTokenId ? { ...details, apiTokenId: ctx.apiTokenId } : (details ?? null),
   });
 }
 

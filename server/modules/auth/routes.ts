@@ -29,9 +29,15 @@ const tag = { tags: ['auth'] };
 
 export async function authRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Credentials and names are small: nothing here needs more than a few kilobytes of body.
+  app.addHook('onRoute', (route) => {
+    route.bodyLimit ??= 16 * 1024;
+  });
   // Unauthenticated endpoints that create things or send mail are limited per IP (sign-in has its own limiter).
   const perIp = { max: app.deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
   const open = { public: true };
+  // Passwords, profile and sessions belong to the person at the keyboard, never to an API token.
+  const sessionOnly = { sessionOnly: true };
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -52,7 +58,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/auth/login',
-    { config: open, schema: { ...tag, body: LoginBody, response: { 200: AuthResponse } } },
+    { config: { ...open, rateLimit: perIp }, schema: { ...tag, body: LoginBody, response: { 200: AuthResponse } } },
     async (req, reply) => {
       const { user, token } = await auth.login(app.deps, req.body, meta(req));
       // A new session id on every sign-in; a session the browser still carried is ended, not reused.
@@ -82,7 +88,7 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/auth/profile',
-    { schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } },
+    { config: sessionOnly, schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } },
     async (req) => {
       const user = await auth.updateProfile(requireUser(req), req.body);
       return { user: presentUser(user) };
@@ -91,21 +97,25 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/auth/change-password',
-    { schema: { ...tag, body: ChangePasswordBody, response: { 200: SuccessResponse } } },
+    { config: sessionOnly, schema: { ...tag, body: ChangePasswordBody, response: { 200: SuccessResponse } } },
     async (req) => {
       await auth.changePassword(requireUser(req), req.body);
       return { success: true as const, message: 'Password changed successfully' };
     },
   );
 
-  app.get('/api/auth/sessions', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
-    const ctx = requireUser(req);
-    return (await auth.listSessions(ctx)).map((s) => presentSession(s, ctx.sessionHash));
-  });
+  app.get(
+    '/api/auth/sessions',
+    { config: sessionOnly, schema: { ...tag, response: { 200: z.array(SessionView) } } },
+    async (req) => {
+      const ctx = requireUser(req);
+      return (await auth.listSessions(ctx)).map((s) => presentSession(s, ctx.sessionHash));
+    },
+  );
 
   app.post(
     '/api/auth/sessions/revoke-others',
-    { schema: { ...tag, response: { 200: RevokeOtherSessionsResponse } } },
+    { config: sessionOnly, schema: { ...tag, response: { 200: RevokeOtherSessionsResponse } } },
     async (req) => {
       const revoked = await auth.revokeOtherSessions(requireUser(req));
       return {

@@ -11,6 +11,7 @@ import {
   RegisterDocumentBody,
 } from '../../../common/schemas/documents';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
+import { ID_LIST_BODY_LIMIT } from '../../../common/constants';
 import { toCsv } from '../../../common/import/csv-export';
 import { requireTenant } from '../../http/context';
 import { authorize } from '../../http/policies';
@@ -109,7 +110,7 @@ export async function documentRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/documents/bulk-delete',
-    { schema: { ...tag, body: DocumentIdsBody, response: { 200: BulkDeleteResult } } },
+    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: DocumentIdsBody, response: { 200: BulkDeleteResult } } },
     async (req) => {
       const ctx = await documentsCtx(req);
       authorize(ctx, 'documents:delete');
@@ -117,31 +118,35 @@ export async function documentRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post('/api/documents/export', { schema: { ...tag, body: DocumentIdsBody } }, async (req, reply) => {
-    const ctx = await documentsCtx(req);
-    authorize(ctx, 'documents:read');
-    const rows = await docs.documentsForExport(ctx, req.body.documentIds);
-    const csv = toCsv([
-      ['name', 'type', 'mimeType', 'size', 'uploadedAt', 'uploadedBy', 'tags', 'status', 'chunks', 'pages', 'error'],
-      ...rows.map((d) => [
-        d.originalName,
-        d.kind,
-        d.mimeType,
-        String(d.size),
-        d.createdAt.toISOString(),
-        d.uploaderName ?? '',
-        d.tags.join('; '),
-        d.status,
-        String(d.chunkCount),
-        d.pageCount === null ? '' : String(d.pageCount),
-        d.error ?? '',
-      ]),
-    ]);
-    await audit(ctx, 'documents_exported', 'document', null, { count: rows.length });
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="documents-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
-  });
+  app.post(
+    '/api/documents/export',
+    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: DocumentIdsBody } },
+    async (req, reply) => {
+      const ctx = await documentsCtx(req);
+      authorize(ctx, 'documents:read');
+      const rows = await docs.documentsForExport(ctx, req.body.documentIds);
+      const csv = toCsv([
+        ['name', 'type', 'mimeType', 'size', 'uploadedAt', 'uploadedBy', 'tags', 'status', 'chunks', 'pages', 'error'],
+        ...rows.map((d) => [
+          d.originalName,
+          d.kind,
+          d.mimeType,
+          String(d.size),
+          d.createdAt.toISOString(),
+          d.uploaderName ?? '',
+          d.tags.join('; '),
+          d.status,
+          String(d.chunkCount),
+          d.pageCount === null ? '' : String(d.pageCount),
+          d.error ?? '',
+        ]),
+      ]);
+      await audit(ctx, 'documents_exported', 'document', null, { count: rows.length });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="documents-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
 }

@@ -17,7 +17,7 @@ import {
   UpdateCanonicalAnswerBody,
 } from '../../../common/schemas/knowledge';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
-import { IMPORT_MAX_BYTES } from '../../../common/constants';
+import { ID_LIST_BODY_LIMIT, IMPORT_MAX_BYTES } from '../../../common/constants';
 import { requireTenant } from '../../http/context';
 import { authorize } from '../../http/policies';
 import * as knowledge from './service';
@@ -149,14 +149,18 @@ export async function knowledgeRoutes(root: FastifyInstance) {
     },
   );
 
-  app.post(`${base}/export`, { schema: { ...tag, body: ExportBody } }, async (req, reply) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'knowledge:read');
-    const file = await exportAnswers(ctx, req.body);
-    return reply
-      .header('Content-Type', file.contentType)
-      .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-      .header('Cache-Control', 'no-store')
-      .send(file.body);
-  });
+  app.post(
+    `${base}/export`,
+    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: ExportBody } },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      authorize(ctx, 'knowledge:read');
+      const file = await exportAnswers(ctx, req.body);
+      return reply
+        .header('Content-Type', file.contentType)
+        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
+        .header('Cache-Control', 'no-store')
+        .send(file.body);
+    },
+  );
 }

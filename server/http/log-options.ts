@@ -1,0 +1,52 @@
+import type { LoggerOptions } from 'pino';
+
+// Query parameters that carry a secret: reset and invitation links, signed upload URLs, S3 presigned URLs.
+const SECRET_PARAMS = /([?&](?:token|invite|sig|signature|X-Amz-Signature|X-Amz-Credential)=)[^&#]*/gi;
+// Path segments that are secrets: GET /api/auth/invitations/:token.
+const SECRET_PATHS = /(\/api\/auth\/invitations\/)[^/?#]+/gi;
+
+/** A URL fit for a log line: secrets in its path or query are replaced by `[REDACTED]`. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_PATHS, '$1[REDACTED]').replace(SECRET_PARAMS, '$1[REDACTED]');
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+};
+
+/**
+ * Pino options for every Verity process. Request lines keep method, path and caller but never a secret:
+ * cookies, Authorization headers and passwords are redacted wherever they appear, and tokens in URLs are cut out.
+ */
+export function logOptions(level: string): LoggerOptions {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'headers.authorization',
+        '*.password',
+        '*.newPassword',
+        '*.currentPassword',
+        '*.token',
+        '*.clientSecret',
+        '*.apiKey',
+      ],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req: (req: LoggedRequest) => ({
+        method: req.method,
+        url: req.url === undefined ? undefined : redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
