@@ -35,7 +35,8 @@ export function assertSameOrigin(req: FastifyRequest, publicUrl: string): void {
   const source = header(req, 'origin') ?? header(req, 'referer');
   if (source === undefined) return;
   const origin = source === 'null' ? null : originOf(source);
-  const allowed = new Set([`${req.protocol}://${req.host}`, originOf(publicUrl)]);
+  // Both sides through URL, so `http://host:80` and `http://host` compare equal.
+  const allowed = new Set([originOf(`${req.protocol}://${req.host}`), originOf(publicUrl)]);
   if (origin === null || !allowed.has(origin)) throw crossSite();
 }
 
