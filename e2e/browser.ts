@@ -4,9 +4,25 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+/** Every page records what the Content-Security-Policy blocked, so `screenshot` can fail a screen that broke it. */
+function recordCspViolations() {
+  window.__cspViolations = [];
+  document.addEventListener('securitypolicyviolation', (e) => {
+    window.__cspViolations?.push(
+      `${e.violatedDirective} blocked ${e.blockedURI || 'inline code'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+    );
+  });
+}
+
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: [
       '--headless',
@@ -19,10 +35,27 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript(recordCspViolations);
+    return context;
+  };
+  // Like Playwright's own newPage: one context per page, closed with it.
+  browser.newPage = async (options) => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    page.once('close', () => void context.close());
+    return page;
+  };
+  return browser;
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  // The built app must work under its strict CSP: a screen whose code or styles were blocked fails here.
+  const blocked = await page.evaluate(() => window.__cspViolations ?? []);
+  if (blocked.length > 0) throw new Error(`Content-Security-Policy violations on ${name}: ${blocked.join('; ')}`);
   // Open/close transitions would otherwise be caught half-way.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
