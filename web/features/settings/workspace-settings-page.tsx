@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { Building2, FolderKanban, Lock, Palette, Users } from 'lucide-react';
+import { Building2, FolderKanban, KeyRound, Lock, Palette, Users } from 'lucide-react';
 import { BrandProfileForm } from '../../components/organization/brand-profile-form';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -10,6 +10,7 @@ import { useMe } from '../auth/api/get-me';
 import { useCan } from '../auth/use-can';
 import { AdminDashboardButton } from '../admin-dashboard/admin-dashboard-button';
 import { useCurrentOrganization } from '../organizations/api/get-current-organization';
+import { ApiTokensPanel } from './api-tokens/api-tokens-panel';
 import { OrganizationForm } from './components/organization-form';
 import { UserManagement } from './components/user-management';
 import { WorkspaceSettings } from './components/workspace-settings';
@@ -19,6 +20,7 @@ const TABS = [
   { value: 'branding', label: 'Branding', icon: Palette },
   { value: 'users', label: 'User Management', icon: Users },
   { value: 'workspaces', label: 'Workspaces', icon: FolderKanban },
+  { value: 'api-tokens', label: 'API Tokens', icon: KeyRound },
 ] as const;
 type SettingsTab = (typeof TABS)[number]['value'];
 
@@ -27,11 +29,13 @@ function useAllowedTabs(): SettingsTab[] {
   const canUpdateOrganization = useCan('organization:update');
   const canManageUsers = useCan('users:manage');
   const canManageWorkspaces = useCan('workspaces:manage');
+  const canManageApiTokens = useCan('api_tokens:manage');
   const allowed: Record<SettingsTab, boolean> = {
     organization: canUpdateOrganization,
     branding: canUpdateOrganization,
     users: canManageUsers,
     workspaces: canManageWorkspaces,
+    'api-tokens': canManageApiTokens,
   };
   return TABS.map((t) => t.value).filter((value) => allowed[value]);
 }
@@ -119,6 +123,9 @@ export function WorkspaceSettingsPage() {
               </TabsContent>
               <TabsContent value="workspaces">
                 <WorkspaceSettings />
+              </TabsContent>
+              <TabsContent value="api-tokens">
+                <ApiTokensPanel />
               </TabsContent>
             </Tabs>
           </>
