@@ -39,6 +39,7 @@ const Env = z.object({
   S3_FORCE_PATH_STYLE: bool,
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WORKER_QUESTION_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  WORKER_DOCUMENT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   LLM_BASE_URL: unsetWhenEmpty(
     z
       .url({
@@ -99,6 +100,8 @@ export type Config = {
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
   questionClaimMs: number;
+  /** A document whose claim was not renewed for this long belongs to a worker that died and is taken over. */
+  documentClaimMs: number;
   /** The OpenAI-compatible endpoint for generation and embeddings; null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
 };
@@ -166,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** An assessment question claimed longer ago than this belongs to a worker that died and is taken over. */
     questionClaimMs: e.WORKER_QUESTION_CLAIM_SECONDS * 1000,
+    documentClaimMs: e.WORKER_DOCUMENT_CLAIM_SECONDS * 1000,
     llm: e.LLM_BASE_URL
       ? {
           baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),

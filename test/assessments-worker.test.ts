@@ -10,6 +10,7 @@ import { claimQuestions } from '../server/worker/claim-questions';
 import { answerClaimedQuestion, BrandCache, GAVE_UP, MAX_QUESTION_ATTEMPTS } from '../server/worker/answer-question';
 import { startWorker, type Worker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
+import { checkIntegrity, formatIntegrityReport } from '../server/ops/integrity';
 
 // This file's app runs no worker of its own: each test starts, stops and "kills" the workers it needs. On the
 // shared PostgreSQL of test:pg other files' workers may answer these questions too; the checks hold either way.
@@ -201,10 +202,11 @@ describe('a worker that dies mid-batch', () => {
 });
 
 describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () => {
-  it('two `npm run worker` processes share a batch; one killed with SIGKILL, every question is answered once', async () => {
+  it('two `npm run worker` processes share 1,000 questions; one killed with SIGKILL, each is answered once', async () => {
     if (testDb.kind !== 'postgres') return;
+    const TOTAL = 1000;
     const org = await createOrg(app);
-    const batch = await importCsv(app, org.admin, questions(400, 'kill'));
+    const batch = await importCsv(app, org.admin, questions(TOTAL, 'kill'));
     const start = () => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/worker/main.ts'], {
         env: {
@@ -227,21 +229,27 @@ describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () 
     try {
       await vi.waitFor(
         async () => {
-          if ((await answeredSoFar(batch.id)) < 40) throw new Error('workers not under way yet');
+          if ((await answeredSoFar(batch.id)) < 100) throw new Error('workers not under way yet');
         },
         { timeout: 60_000, interval: 20 },
       );
       victim.child.kill('SIGKILL');
-      const d = await waitForBatch(app, org.admin, batch.id, 120_000);
+      const d = await waitForBatch(app, org.admin, batch.id, 240_000);
       expect(d.batch.status, survivor.output()).toBe('completed');
       const rows = await answerCounts(batch.id);
-      expect(rows).toHaveLength(400);
+      expect(rows).toHaveLength(TOTAL);
       expect(rows.every((r) => r.status === 'completed' && r.answerCount === 1)).toBe(true);
+      // No question left in processing; the batch's counts and status agree with its questions.
+      const problems = await checkIntegrity(app.database.db, app.deps.storage, {
+        organizationIds: [org.organizationId],
+        quiescent: true,
+      });
+      expect(problems, formatIntegrityReport(problems)).toEqual([]);
     } finally {
       victim.child.kill('SIGKILL');
       const exited = new Promise((r) => survivor.child.once('exit', r));
       survivor.child.kill('SIGTERM');
       await exited;
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { ObjectStorage } from '../storage/types';
-import { claimDocuments } from './claim';
-import { processDocument, type Extract } from './process-document';
+import { claimDocuments, failExhaustedDocuments } from './claim';
+import { GAVE_UP, MAX_ATTEMPTS, processDocument, type Extract } from './process-document';
 import { sweepOrphanUploads } from './sweep';
 import { startEmbedLoop } from './embed-sweep';
 import { startQuestionLoop } from './question-loop';
@@ -17,7 +17,10 @@ export type WorkerOptions = {
   concurrency: number;
   /** Idle poll interval; a wake() call skips the wait. */
   pollMs?: number;
-  /** A claim older than this belongs to a worker that died. */
+  /**
+   * A document claim older than this belongs to a worker that died (WORKER_DOCUMENT_CLAIM_SECONDS). A live worker
+   * renews its claims four times per period while it extracts, so this need not cover the longest file.
+   */
   staleMs?: number;
   /** How often abandoned uploads are swept (0: never). */
   sweepEveryMs?: number;
@@ -41,6 +44,7 @@ export type Worker = { wake: () => void; stop: () => Promise<void> };
 export function startWorker(opts: WorkerOptions): Worker {
   const pollMs = opts.pollMs ?? 1000;
   const staleMs = opts.staleMs ?? 10 * 60_000;
+  const heartbeatMs = Math.max(50, Math.floor(staleMs / 4));
   let stopped = false;
   let running = 0;
   const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
@@ -59,20 +63,30 @@ export function startWorker(opts: WorkerOptions): Worker {
 
   const idle = wakeableSleep();
 
+  // When idle: documents whose last allowed try died with its worker are failed, not taken up forever.
+  const failExhausted = async () => {
+    try {
+      const ids = await failExhaustedDocuments(opts.db, staleMs, MAX_ATTEMPTS, GAVE_UP);
+      if (ids.length > 0) opts.log.warn({ documentIds: ids }, 'documents failed: their worker died on every try');
+    } catch (err) {
+      if (!stopped) opts.log.error({ err }, 'worker could not fail exhausted documents');
+    }
+  };
+
   const loop = async () => {
     while (!stopped) {
       const free = opts.concurrency - running;
       let claimed: Awaited<ReturnType<typeof claimDocuments>> = [];
       if (free > 0) {
         try {
-          claimed = await claimDocuments(opts.db, free, staleMs);
+          claimed = await claimDocuments(opts.db, free, staleMs, MAX_ATTEMPTS);
         } catch (err) {
           if (!stopped) opts.log.error({ err }, 'worker could not claim documents');
         }
       }
       for (const doc of claimed) {
         running += 1;
-        void processDocument(opts, doc)
+        void processDocument({ ...opts, heartbeatMs }, doc)
           .then((outcome) => {
             opts.log.info({ documentId: doc.id, outcome }, 'document processed');
             if (outcome === 'ready') embedLoop?.wake();
@@ -89,6 +103,7 @@ export function startWorker(opts: WorkerOptions): Worker {
           .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'abandoned uploads removed'))
           .catch((err: unknown) => opts.log.warn({ err }, 'sweeping abandoned uploads failed'));
       }
+      if (claimed.length === 0 && running === 0) await failExhausted();
       if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(pollMs);
     }
   };
