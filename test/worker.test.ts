@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
@@ -106,5 +108,22 @@ describe('abandoned uploads', () => {
       headers: { cookie: org.admin.cookie },
     });
     expect(dl.statusCode).toBe(200);
+  });
+
+  it('take the half-written files of a killed upload with them, and step over files that are not uploads', async () => {
+    const { org } = await waitingDocuments(1);
+    const prefix = `org/${org.organizationId}/`;
+    const dir = path.join(app.config.storage.localDir ?? path.join(app.config.dataDir, 'objects'), prefix);
+    fs.mkdirSync(dir, { recursive: true });
+    const partial = path.join(dir, 'k.12345.1700000000000.part');
+    const stray = path.join(dir, 'notes.txt');
+    fs.writeFileSync(partial, 'half an upload');
+    fs.writeFileSync(stray, 'put here by hand');
+    const abandoned = await uploadObject(app, org.admin, Buffer.from('never registered'));
+
+    const removed = await sweepOrphanUploads(app.database.db, app.deps.storage, { prefix, olderThanMs: 0 });
+    expect(fs.existsSync(partial)).toBe(false);
+    expect(fs.existsSync(stray)).toBe(true);
+    expect(removed.some((k) => abandoned.includes(k))).toBe(true);
   });
 });

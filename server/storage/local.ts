@@ -121,21 +121,39 @@ export class LocalStorage implements ObjectStorage {
 
   async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
     const out: Array<{ key: string; modifiedAt: Date }> = [];
+    await this.#walk(prefix, async (full, name) => {
+      if (name.endsWith('.part')) return;
+      const st = await fsp.stat(full);
+      out.push({ key: path.relative(this.root, full).split(path.sep).join('/'), modifiedAt: st.mtime });
+    });
+    return out;
+  }
+
+  async sweepPartials(prefix: string, olderThan: Date): Promise<number> {
+    let removed = 0;
+    await this.#walk(prefix, async (full, name) => {
+      if (!name.endsWith('.part')) return;
+      const st = await fsp.stat(full).catch(() => null);
+      if (!st || st.mtime > olderThan) return;
+      await fsp.rm(full, { force: true });
+      removed += 1;
+    });
+    return removed;
+  }
+
+  /** Calls `visit` for every file under a prefix of the root. */
+  async #walk(prefix: string, visit: (full: string, name: string) => Promise<void>): Promise<void> {
     const base = path.resolve(this.root, prefix);
-    if (!base.startsWith(this.root)) return out;
+    if (!base.startsWith(this.root)) return;
     const walk = async (dir: string): Promise<void> => {
       const entries = await fsp.readdir(dir, { withFileTypes: true }).catch(() => []);
       for (const e of entries) {
         const full = path.join(dir, e.name);
         if (e.isDirectory()) await walk(full);
-        else if (e.isFile() && !e.name.endsWith('.part')) {
-          const st = await fsp.stat(full);
-          out.push({ key: path.relative(this.root, full).split(path.sep).join('/'), modifiedAt: st.mtime });
-        }
+        else if (e.isFile()) await visit(full, e.name);
       }
     };
     await walk(base);
-    return out;
   }
 }
 

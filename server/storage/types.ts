@@ -17,6 +17,11 @@ export interface ObjectStorage {
   delete(key: string): Promise<void>;
   /** Keys under a prefix with their last-modified time (for sweeping uploads never registered). */
   list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
+  /**
+   * Removes the temporary files of writes that never finished (a process killed mid-upload) older than the cutoff;
+   * returns how many. Only the local driver has any: an S3 upload is one PUT the store completes or drops.
+   */
+  sweepPartials?(prefix: string, olderThan: Date): Promise<number>;
 }
 
 export class StorageKeyError extends Error {}

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { assessmentBatches, documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
-import type { ObjectStorage } from '../storage/types';
+import { StorageKeyError, type ObjectStorage } from '../storage/types';
 
 /** An upload link lives 15 minutes; a file this much older with no document row was abandoned. */
 export const ORPHAN_AGE_MS = 24 * 3600_000;
@@ -16,6 +16,7 @@ export async function sweepOrphanUploads(
   opts: { olderThanMs?: number; prefix?: string } = {},
 ): Promise<string[]> {
   const cutoff = Date.now() - (opts.olderThanMs ?? ORPHAN_AGE_MS);
+  await storage.sweepPartials?.(opts.prefix ?? 'org/', new Date(cutoff));
   const old = (await storage.list(opts.prefix ?? 'org/')).filter((o) => o.modifiedAt.getTime() <= cutoff);
   const deleted: string[] = [];
   for (let i = 0; i < old.length; i += 1000) {
@@ -32,8 +33,13 @@ export async function sweepOrphanUploads(
     );
     for (const key of batch) {
       if (known.has(key)) continue;
-      await storage.delete(key);
-      deleted.push(key);
+      try {
+        await storage.delete(key);
+        deleted.push(key);
+      } catch (err) {
+        // A file someone put there by hand is not an upload: leave it, and sweep the rest.
+        if (!(err instanceof StorageKeyError)) throw err;
+      }
     }
   }
   return deleted;
