@@ -1,0 +1,177 @@
+/**
+ * bench:scale — Verity scaled out on one PostgreSQL: two API processes and two worker processes sharing a database
+ * and an S3 bucket (s3rver, a real S3-compatible server, on a temp directory). 50 simulated users, each signed in
+ * on one of the API processes, ask questions for 60 s while a 1,000-question assessment runs on the workers; then
+ * the same assessment alone with two workers and with one. Prints throughput, p50/p95/p99, CPU time per request
+ * and every error, and exits non-zero when any request failed (target: 0 errors).
+ *
+ *   npm run bench:scale                              # starts a private PostgreSQL (scripts/pg-test-cluster.sh)
+ *   DATABASE_URL=postgres://… npm run bench:scale    # a fresh database on that server, dropped at the end
+ *   SCALE_SECONDS=20 USERS=50 ENTRIES=3000 QUESTIONS=1000 WORKERS=2 WORKER_CONCURRENCY=2 npm run bench:scale
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { runAssessment } from './scale/assessment';
+import { cleanupAll, installSignalHandlers, onCleanup, type Child } from './scale/children';
+import { cpuDiff, cpuMeter, postgresCpuSeconds, processCpuSeconds } from './scale/cpu';
+import { call, UnexpectedReply } from './scale/http';
+import { askLoad, ErrorLog } from './scale/load';
+import { askQuestion } from './scale/questions';
+import {
+  answerMix,
+  assessmentTable,
+  childLogProblems,
+  cpuLine,
+  loadNote,
+  loadTable,
+  sumOf,
+  type AssessmentRow,
+} from './scale/report';
+import { policyDocuments, seedDocuments, seedLibrary, seedUsers } from './scale/seed';
+import { startApi, startPostgres, startS3, startWorker, sharedEnv, WORK_DIR } from './scale/services';
+
+const SECONDS = Number(process.env.SCALE_SECONDS ?? 60);
+const USERS = Number(process.env.USERS ?? 50);
+const ENTRIES = Number(process.env.ENTRIES ?? 3000);
+const QUESTIONS = Number(process.env.QUESTIONS ?? 1000);
+const WORKERS = Math.max(1, Number(process.env.WORKERS ?? 2));
+const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
+const API_PROCESSES = 2;
+
+// The children's logs are kept unless the run ended with no error at all: they are where a failure is explained.
+let keepLogs = true;
+
+/** CPU seconds of every child, PostgreSQL (when it runs here) and this process (load generator and s3rver). */
+function meterFor(children: Child[], pgDataDir: string | null) {
+  const sources: Record<string, () => number | null> = {};
+  for (const c of children) sources[c.name] = () => (c.process.pid ? processCpuSeconds(c.process.pid) : null);
+  if (pgDataDir) sources.PostgreSQL = () => postgresCpuSeconds(pgDataDir);
+  sources.bench = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  return cpuMeter(sources);
+}
+
+async function main(): Promise<number> {
+  installSignalHandlers();
+  onCleanup({
+    name: 'work directory',
+    run: async () => {
+      if (keepLogs) console.log(`Logs kept in ${WORK_DIR}`);
+      else fs.rmSync(WORK_DIR, { recursive: true, force: true });
+    },
+  });
+  const cpus = os.cpus();
+  console.log(
+    `bench:scale on ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ` +
+      `${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}; ${loadNote()}`,
+  );
+
+  const pgInfo = await startPostgres();
+  const s3 = await startS3();
+  const env = sharedEnv(pgInfo.url, s3);
+  // The first API process runs the migrations; the others then start on a migrated database together.
+  const first = await startApi(1, env);
+  const [rest, workers] = await Promise.all([
+    Promise.all(Array.from({ length: API_PROCESSES - 1 }, (_, i) => startApi(i + 2, env))),
+    Promise.all(Array.from({ length: WORKERS }, (_, i) => startWorker(i + 1, env, CONCURRENCY))),
+  ]);
+  const apis = [first, ...rest];
+  const bases = apis.map((a) => a.base);
+  const meter = meterFor([...apis, ...workers], pgInfo.dataDir);
+  console.log(
+    `PostgreSQL: ${pgInfo.where}. Storage: the S3 driver on s3rver. ${apis.length} API processes ` +
+      `(WORKER_CONCURRENCY=0), ${workers.length} worker processes (WORKER_CONCURRENCY=${CONCURRENCY}).`,
+  );
+
+  const { admin, users } = await seedUsers(bases, USERS);
+  const library = await seedLibrary(admin, ENTRIES);
+  const docs = await seedDocuments(admin, await policyDocuments());
+  console.log(
+    `Seeded: ${USERS} contributors (signed up round-robin on the API processes), ${library.imported} library ` +
+      `entries (${library.seconds.toFixed(1)} s), 3 policy documents uploaded through S3 upload URLs ` +
+      `(${docs.chunks} chunks, extracted in ${docs.seconds.toFixed(1)} s).`,
+  );
+
+  // Warm-up, not measured: each user asks once (every API process builds its library index) and a small CSV
+  // assessment goes through SPEC's import-csv to the workers (each builds its own), so the phases compare warm
+  // processes.
+  await Promise.all(
+    users.map((u, i) => call(u, 'POST', '/api/qa/ask', { body: { question: askQuestion(i).question }, expect: 200 })),
+  );
+  const warmErrors = new ErrorLog();
+  await runAssessment(admin, 100, 'warm-up', warmErrors, 'csv');
+  if (warmErrors.count > 0) throw new Error(`warm-up failed: ${JSON.stringify(warmErrors.entries.slice(0, 5))}`);
+
+  const errors = new ErrorLog();
+  console.log(
+    `\nPhase A: ${USERS} users asking for ${SECONDS} s while a ${QUESTIONS}-question assessment runs (${loadNote()})…`,
+  );
+  const cpuA0 = meter.read();
+  const startA = performance.now();
+  let assessmentEndMs = 0;
+  const [load, underLoad] = await Promise.all([
+    askLoad(users, (b) => bases.indexOf(b), SECONDS, errors),
+    runAssessment(admin, QUESTIONS, 'under ask load', errors).then((r) => {
+      assessmentEndMs = performance.now() - startA;
+      return r;
+    }),
+  ]);
+  const cpuA = cpuDiff(cpuA0, meter.read());
+  const loadAfterA = loadNote();
+
+  console.log(`Phase B: the same assessment with no ask load, on ${workers.length} workers, then on 1…`);
+  // Under the ask load, PostgreSQL's time is shared by asks and questions: only the workers' is the assessment's.
+  const workersOnly = Object.fromEntries(Object.entries(cpuA).filter(([k]) => k.startsWith('worker')));
+  const rows: AssessmentRow[] = [
+    { title: `${workers.length} workers, under the ask load`, run: underLoad, cpu: workersOnly },
+  ];
+  const measure = async (title: string, label: string) => {
+    const before = meter.read();
+    const run = await runAssessment(admin, QUESTIONS, label, errors);
+    rows.push({ title, run, cpu: cpuDiff(before, meter.read()) });
+  };
+  if (workers.length > 1) {
+    await measure(`${workers.length} workers, no ask load`, 'workers alone');
+    for (const w of workers.slice(1)) await w.stop();
+  }
+  await measure('1 worker, no ask load', 'one worker alone');
+
+  const samples = load.samples;
+  const loadEnd = load.seconds * 1000;
+  console.log(`\n### Phase A: POST /api/qa/ask, ${USERS} users for ${load.seconds.toFixed(1)} s\n`);
+  const split: Array<[string, typeof samples, number?, number?]> = [
+    ['all', samples],
+    ...apis.map((a, i): [string, typeof samples] => [`${a.name} only`, samples.filter((s) => s.api === i)]),
+    ['while the assessment ran', samples, 0, Math.min(assessmentEndMs, loadEnd)],
+  ];
+  if (assessmentEndMs < loadEnd) split.push(['after it completed', samples, assessmentEndMs]);
+  for (const line of loadTable(split)) console.log(line);
+  console.log(`\nAnswers: ${answerMix(samples)}.`);
+  const apiCpu = sumOf(cpuA, 'api');
+  console.log(
+    `CPU used in phase A: ${cpuLine(cpuA)}; API CPU per ask ${((1000 * apiCpu) / Math.max(1, samples.length)).toFixed(1)} ms ` +
+      `(including the assessment's import and polls). At the end: ${loadAfterA}.`,
+  );
+
+  console.log(`\n### Assessment: ${QUESTIONS} questions (XLSX, POST /api/assessments/import)\n`);
+  for (const line of assessmentTable(rows)) console.log(line);
+
+  console.log(`\nErrors: ${errors.count} (target 0)`);
+  for (const e of errors.entries.slice(0, 10)) console.log(`  ${e.what}: ${e.status} ${e.message}`);
+  console.log(`Child logs: ${childLogProblems(WORK_DIR)}`);
+  keepLogs = errors.count > 0 || process.env.KEEP_LOGS === '1';
+  return errors.count > 0 ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanupAll();
+    process.exit(code);
+  })
+  .catch(async (err: unknown) => {
+    console.error(err instanceof UnexpectedReply ? `Setup failed: ${err.message}` : err);
+    await cleanupAll();
+    process.exit(1);
+  });

@@ -1,0 +1,118 @@
+import ExcelJS from 'exceljs';
+import { SYSTEMS, TOPICS } from '../fixtures';
+
+export type LibraryEntry = { question: string; answer: string; tags: string[] };
+
+/**
+ * `n` library entries: one per (practice, system) pair the questions ask about, the rest unrelated product
+ * questions, so each library question has one right answer among thousands (as in bench:assessment).
+ */
+export function libraryEntries(n: number): LibraryEntry[] {
+  const features = ['export', 'audit trail', 'webhook', 'report', 'approval flow', 'invoice parser', 'vendor portal'];
+  const aspects = ['retention', 'rate limits', 'localisation', 'accessibility', 'time zones', 'currency', 'limits'];
+  return Array.from({ length: n }, (_, i) => {
+    if (i < TOPICS.length * SYSTEMS.length) {
+      const topic = TOPICS[i % TOPICS.length] ?? '';
+      const system = SYSTEMS[Math.floor(i / TOPICS.length)] ?? '';
+      return {
+        question: `Do you ${topic} for ${system}?`,
+        answer: `Yes. We ${topic} for ${system}, as the security policy requires; evidence EV-${i}.`,
+        tags: [`domain-${i % 12}`],
+      };
+    }
+    const feature = features[i % features.length] ?? '';
+    const aspect = aspects[Math.floor(i / features.length) % aspects.length] ?? '';
+    return {
+      question: `How does the ${feature} feature handle ${aspect} for account ${i}?`,
+      answer: `The ${feature} feature handles ${aspect} per account; account ${i} uses the default settings.`,
+      tags: [`product-${i % 20}`],
+    };
+  });
+}
+
+/** Questions the uploaded policies (server/ingest/testing.ts's policy prose) answer and the library does not. */
+const DOCUMENT_QUESTIONS = [
+  'How long are backups kept?',
+  'Is customer data encrypted at rest and in transit?',
+  'How quickly are customers notified of a confirmed breach?',
+  'What is the recovery time objective of the business continuity plan?',
+  'How often are user access rights reviewed?',
+  'Are background checks performed on new employees?',
+  'How long are application logs kept?',
+  'How fast are critical vulnerabilities remediated?',
+  'Are visitors escorted in the offices?',
+  'When is customer data deleted after the end of a contract?',
+  'Do laptops use full-disk encryption?',
+  'How long does just-in-time administrative access last?',
+  'Are encryption keys rotated?',
+  'Is the incident response plan tested?',
+  'Are code changes peer reviewed before they are merged?',
+];
+
+/** Questions nothing in the workspace answers: the engine must say 'Needs Review', not guess. */
+const UNANSWERABLE = [
+  'Do you hold FedRAMP High authorization?',
+  'Which cloud regions in South America host customer data?',
+  'Do you accept payment by purchase order in Swiss francs?',
+  'Is your mainframe edition certified for z/OS 3.1?',
+  'How many parking spaces does your headquarters have?',
+  'Do you sponsor open-source conferences?',
+];
+
+const LIBRARY_FORMS = [
+  (t: string, s: string) => `Do you ${t} for ${s}?`,
+  (t: string, s: string) => `Does your company ${t} for ${s}?`,
+  (t: string, s: string) => `Please confirm that you ${t} for ${s}.`,
+];
+
+export type AskKind = 'library' | 'document' | 'unanswerable';
+
+/**
+ * The i-th question a simulated user asks: half library questions (in three phrasings), three in ten document
+ * questions and two in ten that nothing answers. Deterministic, so two runs ask the same questions.
+ */
+export function askQuestion(i: number): { kind: AskKind; question: string } {
+  const slot = i % 10;
+  if (slot < 5) {
+    const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
+    const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
+    const form = LIBRARY_FORMS[i % LIBRARY_FORMS.length] ?? LIBRARY_FORMS[0];
+    return { kind: 'library', question: form ? form(topic, system) : '' };
+  }
+  if (slot < 8) return { kind: 'document', question: DOCUMENT_QUESTIONS[i % DOCUMENT_QUESTIONS.length] ?? '' };
+  return { kind: 'unanswerable', question: UNANSWERABLE[i % UNANSWERABLE.length] ?? '' };
+}
+
+/** The questionnaire's i-th question: library questions in four phrasings, some of which nothing answers. */
+function questionnaireQuestion(i: number, salt: string): string {
+  const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
+  const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
+  const forms = [
+    `Do you ${topic} for ${system}?`,
+    `Describe how you ${topic} (${salt} item ${i}).`,
+    `Is it policy to ${topic} for ${system}?`,
+    `How often do you ${topic}?`,
+  ];
+  return forms[i % forms.length] ?? '';
+}
+
+/** An XLSX questionnaire as customers send them: title block, header, section rows, a Yes/No dropdown column. */
+export async function questionnaireXlsx(n: number, salt: string): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Questionnaire');
+  ws.addRow([`Vendor Security Assessment ${salt}`]);
+  ws.addRow([]);
+  ws.addRow(['Ref', 'Question', 'Response', 'Comments']);
+  for (let i = 0; i < n; i++) {
+    if (i % 50 === 0) ws.addRow(['', `Section ${i / 50 + 1}`]);
+    const row = ws.addRow([`Q-${i + 1}`, questionnaireQuestion(i, salt), '', '']);
+    row.getCell(3).dataValidation = { type: 'list', allowBlank: true, formulae: ['"Yes,No,N/A"'] };
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
+}
+
+/** The same questions as a one-column CSV, for SPEC's `POST /api/assessments/import-csv`. */
+export function questionnaireCsv(n: number, salt: string): string {
+  const rows = Array.from({ length: n }, (_, i) => `"${questionnaireQuestion(i, salt).replaceAll('"', '""')}"`);
+  return `Question\n${rows.join('\n')}\n`;
+}
