@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkBlocks } from './chunk';
+import { MAX_SECTION_CHARS, chunkBlocks } from './chunk';
 import { sentencesOf } from './sentences';
 import { policyPage } from './testing';
 import type { ExtractedBlock } from './types';
@@ -197,5 +197,24 @@ describe('chunkBlocks properties', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('chunkBlocks on extreme input', () => {
+  it('cuts a section name longer than 200 characters at a word, so each chunk does not carry a copy of a huge one', () => {
+    const heading = `Access ${'control '.repeat(300_000)}`;
+    const chunks = chunkBlocks([block(`${heading}\n\nKeys are rotated yearly. `.repeat(3), null, heading)]);
+    expect(chunks.length).toBeGreaterThan(2_000);
+    const sections = new Set(chunks.map((chunk) => chunk.section));
+    expect(sections.size).toBe(1);
+    const [section] = [...sections];
+    expect(section?.length).toBeLessThanOrEqual(MAX_SECTION_CHARS);
+    expect(section).toMatch(/^Access control control .* control…$/);
+    expect(chunkBlocks([block('Short.', 1, 'Short heading')])[0]?.section).toBe('Short heading');
+  });
+
+  it('packs a paragraph of a million words without overflowing the call stack', () => {
+    const chunks = chunkBlocks([block('word '.repeat(1_000_000))]);
+    expect(chunks.length).toBe(Math.ceil((1_000_000 * 5) / 1_000));
   });
 });

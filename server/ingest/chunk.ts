@@ -6,6 +6,13 @@ export const DEFAULT_CHUNK_TARGET = 1000;
 /** Carried into the next chunk (whole sentences) so an answer that straddles a boundary is found in one piece. */
 export const DEFAULT_CHUNK_OVERLAP = 150;
 
+/**
+ * The longest section name a chunk carries. A section is a heading, and every chunk under it carries its own copy
+ * (in the database, and in the message from the extraction thread, which copies strings one by one): a 2 MB "heading"
+ * over 2,000 chunks was 4 GB, enough to crash the process that received it.
+ */
+export const MAX_SECTION_CHARS = 200;
+
 /** `target`: the most characters a chunk may hold; `overlap`: the most characters carried into the next chunk. */
 export type ChunkOptions = { target?: number; overlap?: number };
 
@@ -45,42 +52,77 @@ function segmentsOf(blocks: readonly ExtractedBlock[]): Segment[] {
   const segments: Segment[] = [];
   let current: Segment | undefined;
   for (const block of blocks) {
-    if (current && current.page === block.page && current.section === block.section) {
+    if (current && current.page === block.page && current.section === sectionName(block.section)) {
       current.texts.push(block.text);
     } else {
-      current = { page: block.page, section: block.section, texts: [block.text] };
+      current = { page: block.page, section: sectionName(block.section), texts: [block.text] };
       segments.push(current);
     }
   }
   return segments;
 }
 
-function unitsOf(texts: readonly string[], target: number): Unit[] {
-  const units: Unit[] = [];
-  for (const text of texts) {
-    for (const paragraph of paragraphsOf(text)) {
-      const paragraphUnits: Unit[] = [];
-      for (const sentence of sentencesOf(paragraph)) {
-        if (sentence.length <= target) {
-          paragraphUnits.push({ text: sentence, paragraphStart: false, sentence: true, paragraphLength: 0 });
-          continue;
-        }
-        for (const word of sentence.split(' ')) {
-          for (const piece of word.length <= target ? [word] : splitLongWord(word, target))
-            paragraphUnits.push({ text: piece, paragraphStart: false, sentence: false, paragraphLength: 0 });
-        }
-      }
-      const first = paragraphUnits[0];
-      if (!first) continue;
-      first.paragraphStart = true;
-      first.paragraphLength = joinedLength(paragraphUnits);
-      units.push(...paragraphUnits);
-    }
-  }
-  return units;
+/** A section name of at most MAX_SECTION_CHARS characters: a longer one is cut at a word and ends with "…". */
+function sectionName(section: string | null): string | null {
+  if (section === null || section.length <= MAX_SECTION_CHARS) return section;
+  const collapsed = section
+    .slice(0, MAX_SECTION_CHARS * 4)
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (collapsed.length <= MAX_SECTION_CHARS && section.length <= MAX_SECTION_CHARS * 4) return collapsed;
+  let head = collapsed.slice(0, MAX_SECTION_CHARS - 1);
+  const space = head.lastIndexOf(' ');
+  if (space > MAX_SECTION_CHARS / 2) head = head.slice(0, space);
+  // Never end on half of a surrogate pair.
+  if (/[\ud800-\udbff]$/.test(head)) head = head.slice(0, -1);
+  return `${head.trimEnd()}…`;
 }
 
-function pack(units: readonly Unit[], target: number, overlap: number): string[] {
+/**
+ * The units of the texts, one at a time: a 20 MB paragraph without a full stop is millions of word units, and
+ * making them all before packing took half a gigabyte. A paragraph's first unit carries the paragraph's length,
+ * which pack() only compares with the target, so a paragraph holding a sentence longer than the target (and
+ * therefore longer than the target itself) is simply "too long" without its words being counted first.
+ */
+function* unitsOf(texts: readonly string[], target: number): Generator<Unit> {
+  for (const text of texts) {
+    for (const paragraph of paragraphsOf(text)) {
+      const sentences = sentencesOf(paragraph);
+      const tooLong = sentences.some((sentence) => sentence.length > target);
+      let paragraphLength = tooLong ? Number.POSITIVE_INFINITY : 0;
+      if (!tooLong)
+        for (const sentence of sentences) paragraphLength += (paragraphLength === 0 ? 0 : 1) + sentence.length;
+      let paragraphStart = true;
+      const unit = (piece: string, sentence: boolean): Unit => {
+        const made = { text: piece, paragraphStart, sentence, paragraphLength: paragraphStart ? paragraphLength : 0 };
+        paragraphStart = false;
+        return made;
+      };
+      for (const sentence of sentences) {
+        if (sentence.length <= target) {
+          yield unit(sentence, true);
+          continue;
+        }
+        for (const word of wordsOf(sentence)) {
+          if (word.length <= target) yield unit(word, false);
+          else for (const piece of splitLongWord(word, target)) yield unit(piece, false);
+        }
+      }
+    }
+  }
+}
+
+/** The words of a sentence whose whitespace is already collapsed to single spaces, one at a time. */
+function* wordsOf(sentence: string): Generator<string> {
+  let start = 0;
+  for (let space = sentence.indexOf(' '); space !== -1; space = sentence.indexOf(' ', start)) {
+    yield sentence.slice(start, space);
+    start = space + 1;
+  }
+  yield sentence.slice(start);
+}
+
+function pack(units: Iterable<Unit>, target: number, overlap: number): string[] {
   const chunks: string[] = [];
   let current: Unit[] = [];
   let length = 0; // of `current` as rendered

@@ -10,7 +10,7 @@ import {
   unsupportedLooksLikeMessage,
 } from './messages';
 import { isEncryptedOoxml, ooxmlKindFromEntries } from './ooxml';
-import { decodeText } from './text-decode';
+import { decodeText, hasUtf16Bom } from './text-decode';
 import { type DocumentKind, ExtractionError } from './types';
 
 /** Canonical MIME types of the formats Verity reads. */
@@ -133,7 +133,9 @@ export async function detectDocumentType(
   if (named && TEXT_KINDS.has(named)) {
     const decoded = decodeText(bytes, { partial: true });
     if (decoded.ok) return { kind: named, mime: MIME_BY_KIND[named][0] ?? MIME.text };
-    if (!sniffed) throw new ExtractionError('unsupported_type', notTextMessage(named, decoded.problem));
+    // A UTF-16 byte order mark says "text" more surely than a sniffer that takes it for an audio frame.
+    if (!sniffed || hasUtf16Bom(bytes))
+      throw new ExtractionError('unsupported_type', notTextMessage(named, decoded.problem));
   }
 
   if (sniffed) {

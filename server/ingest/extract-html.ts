@@ -1,5 +1,5 @@
 import { Parser } from 'htmlparser2';
-import { notTextMessage } from './messages';
+import { HTML_TOO_DEEP_MESSAGE, MAX_HTML_DEPTH, notTextMessage } from './messages';
 import { decodeTextOrThrow } from './text-decode';
 import { type ExtractedBlock, type Extraction, ExtractionError } from './types';
 
@@ -29,12 +29,15 @@ export function extractHtml(bytes: Uint8Array): Extraction {
 /**
  * The visible text of an HTML document (or fragment, such as mammoth's rendering of a docx) as one block per
  * section: script, style, head, template and `hidden` elements are skipped, entities are decoded, each h1–h6 starts
- * a section named after it whose text begins with the heading.
+ * a section named after it whose text begins with the heading. Elements nested more than MAX_HTML_DEPTH deep throw
+ * ExtractionError 'too_large': htmlparser2 keeps its open elements in an array it inserts at the front of, so each
+ * level costs as much as all the levels above it, and 100,000 nested divs (1 MB) took half a minute.
  */
 export function htmlToBlocks(html: string): ExtractedBlock[] {
   const blocks: ExtractedBlock[] = [];
   let section: string | null = null;
   let parts: string[] = [];
+  let depth = 0; // elements open; htmlparser2 reports a close for every open
   let hiddenDepth = 0; // > 0 inside an element whose content is not shown
   let heading: string[] | null = null; // the text of the heading being read
 
@@ -48,6 +51,8 @@ export function htmlToBlocks(html: string): ExtractedBlock[] {
     {
       onopentag(name, attributes) {
         // htmlparser2 reports a close for every open (void and unclosed elements included), so counting is exact.
+        depth += 1;
+        if (depth > MAX_HTML_DEPTH) throw new ExtractionError('too_large', HTML_TOO_DEEP_MESSAGE);
         if (hiddenDepth > 0 || HIDDEN.has(name) || 'hidden' in attributes || attributes['aria-hidden'] === 'true') {
           hiddenDepth += 1;
           return;
@@ -64,6 +69,7 @@ export function htmlToBlocks(html: string): ExtractedBlock[] {
         if (hiddenDepth === 0) (heading ?? parts).push(text);
       },
       onclosetag(name) {
+        depth -= 1;
         if (hiddenDepth > 0) {
           hiddenDepth -= 1;
           return;

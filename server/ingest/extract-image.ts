@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Tesseract from 'tesseract.js';
-import { corruptMessage } from './messages';
+import { imageSize } from './image-size';
+import { MAX_IMAGE_PIXELS, corruptMessage, imageTooLargeMessage } from './messages';
 import { type Extraction, ExtractionError } from './types';
 
 // Lines Tesseract reads with less confidence than this are noise (specks, photos, rules), not words.
@@ -18,8 +19,14 @@ export class OcrUnavailableError extends Error {
 /**
  * Image (PNG, JPEG, WebP): English OCR with Tesseract, fully offline. One Tesseract worker is started on first use
  * (≈0.5 s to load the model) and reused; low-confidence lines are dropped. The result is page 1 with no section.
+ * An image whose header declares more than MAX_IMAGE_PIXELS is refused ('too_large') before the OCR engine sees it:
+ * it would allocate what the header says (a 100-byte PNG can declare 50,000 × 50,000 pixels, 7.5 GB), and 50
+ * megapixels is more than a page scanned at 600 dpi (35) or a 48-megapixel phone photo.
  */
 export async function extractImage(bytes: Uint8Array): Promise<Extraction> {
+  const size = imageSize(bytes);
+  if (size && size.width * size.height > MAX_IMAGE_PIXELS)
+    throw new ExtractionError('too_large', imageTooLargeMessage(size.width, size.height));
   const ocr = await ocrWorker();
   let page: Tesseract.Page;
   try {

@@ -1,6 +1,14 @@
 import { getDocumentProxy } from 'unpdf';
-import { ENCRYPTED_PDF_MESSAGE, corruptMessage } from './messages';
+import {
+  ENCRYPTED_PDF_MESSAGE,
+  MAX_PDF_PAGES,
+  MAX_PDF_STREAM_BYTES,
+  PDF_STREAM_TOO_LARGE_MESSAGE,
+  corruptMessage,
+  tooManyPagesMessage,
+} from './messages';
 import { type PdfTextItem, linesOf, pageBlocks } from './pdf-layout';
+import { measurePdfStreams } from './pdf-streams';
 import { type ExtractedBlock, type Extraction, ExtractionError } from './types';
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -15,14 +23,26 @@ const ERRORS_ONLY = 0;
  * the same pdf.js text content, read once for both the text and the font sizes, and one page at a time (with the
  * page's resources released after it) so that a 50 MB file does not hold every page in memory at once.
  * A password-protected file → ExtractionError 'encrypted'; anything pdf.js cannot read → 'corrupt'.
+ *
+ * Two limits come first, each 'too_large' with a sentence. A stream that decodes to more than MAX_PDF_STREAM_BYTES
+ * (pdf.js would hold it whole, outside the heap limit of the thread: see pdf-streams.ts). More than MAX_PDF_PAGES
+ * pages: a page tree that shares its nodes claims a billion pages in 2 kB, and even 5,000 real pages take minutes
+ * and make thousands of chunks. Refusing with a sentence that says to split the file is what a user can act on;
+ * indexing only the first pages would silently leave the rest unanswerable.
  */
 export async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
+  if (!measurePdfStreams(bytes, MAX_PDF_STREAM_BYTES).ok)
+    throw new ExtractionError('too_large', PDF_STREAM_TOO_LARGE_MESSAGE);
   let pdf: PdfDocument;
   try {
     // pdf.js takes ownership of (detaches) the buffer it is given; a copy keeps the caller's bytes intact.
     pdf = await getDocumentProxy(bytes.slice(), { verbosity: ERRORS_ONLY });
   } catch (error) {
     throw pdfError(error);
+  }
+  if (pdf.numPages > MAX_PDF_PAGES) {
+    await pdf.destroy().catch(() => undefined);
+    throw new ExtractionError('too_large', tooManyPagesMessage(pdf.numPages));
   }
   try {
     const blocks: ExtractedBlock[] = [];
@@ -33,7 +53,7 @@ export async function extractPdf(bytes: Uint8Array): Promise<Extraction> {
       const items: PdfTextItem[] = [];
       for (const item of content.items) if ('str' in item) items.push(item);
       const result = pageBlocks(linesOf(items), pageNumber, section);
-      blocks.push(...result.blocks);
+      for (const block of result.blocks) blocks.push(block);
       section = result.section;
       page.cleanup();
     }

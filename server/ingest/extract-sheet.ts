@@ -1,33 +1,30 @@
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { corruptMessage, notTextMessage } from './messages';
+import { assertSafeOfficeFile } from './office-guard';
+import { parseWorkbook, sheetsOf } from './questionnaire/sheetjs-sheets';
 import { decodeTextOrThrow } from './text-decode';
 import { type ExtractedBlock, type Extraction, ExtractionError } from './types';
 
 /**
  * Excel (.xlsx): every visible worksheet, one block per row reading "header: value; header: value" (the first
  * non-empty row is the header), section = the sheet's name. Hidden sheets are skipped: they usually hold lookup
- * lists, and a reader of the workbook never sees them.
+ * lists, and a reader of the workbook never sees them. The archive passes the zip guard first, and cells are read
+ * with SheetJS as the questionnaire intake reads them (at most 100,000 rows a sheet, a merged value once): exceljs
+ * visits every cell a merge or a dropdown covers, so a 2 kB file merging A1:XFD1048576 kept it busy for ever.
  */
 export async function extractXlsx(bytes: Uint8Array): Promise<Extraction> {
-  const workbook = new ExcelJS.Workbook();
+  assertSafeOfficeFile(bytes, 'xlsx');
+  let sheets: ReturnType<typeof sheetsOf>['sheets'];
   try {
-    await workbook.xlsx.load(wholeArrayBuffer(bytes));
+    sheets = sheetsOf(parseWorkbook(bytes)).sheets;
   } catch (error) {
     throw new ExtractionError('corrupt', corruptMessage('xlsx'), { cause: error });
   }
   const blocks: ExtractedBlock[] = [];
-  for (const sheet of workbook.worksheets) {
-    if (sheet.state !== 'visible') continue;
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: false }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value, cell.text);
-      });
-      rows.push(Array.from(cells, (cell) => cell ?? ''));
-    });
-    blocks.push(...rowsToBlocks(rows, sheet.name));
+  for (const sheet of sheets) {
+    if (sheet.hidden) continue;
+    // One at a time: spreading 100,000 rows into push() would overflow the call stack.
+    for (const block of rowsToBlocks(sheet.rows, sheet.name)) blocks.push(block);
   }
   return { blocks, pageCount: null };
 }
@@ -66,39 +63,4 @@ export function rowsToBlocks(rows: readonly (readonly string[])[], section: stri
     });
     return fields.join('; ');
   }
-}
-
-/** exceljs wants an ArrayBuffer; copy only when the bytes are a view on part of a larger one. */
-function wholeArrayBuffer(bytes: Uint8Array): ArrayBuffer {
-  const { buffer } = bytes;
-  if (buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength) return buffer;
-  return bytes.slice().buffer;
-}
-
-/** A cell as the user sees it: dates as dates, formulas as their result, rich text as its text. */
-function cellText(value: ExcelJS.CellValue, fallback: string): string {
-  if (value instanceof Date) return formatDate(value);
-  if (value !== null && typeof value === 'object') {
-    if ('error' in value) return String(value.error);
-    if ('formula' in value || 'sharedFormula' in value) {
-      const result = 'result' in value ? value.result : undefined;
-      if (result === undefined || result === null) return '';
-      if (result instanceof Date) return formatDate(result);
-      if (typeof result === 'object') return 'error' in result ? String(result.error) : '';
-      return String(result);
-    }
-    if ('richText' in value) return value.richText.map((run) => run.text).join('');
-    if ('hyperlink' in value) {
-      const text: unknown = value.text;
-      return typeof text === 'string' ? text : value.hyperlink;
-    }
-  }
-  return typeof fallback === 'string' ? fallback : '';
-}
-
-function formatDate(date: Date): string {
-  if (Number.isNaN(date.getTime())) return '';
-  const iso = date.toISOString();
-  // Excel dates without a time of day are stored as UTC midnight.
-  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
 }

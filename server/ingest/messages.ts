@@ -18,6 +18,33 @@ export const TIMED_OUT_MESSAGE =
 export const OUT_OF_MEMORY_MESSAGE =
   'The file needs more memory to process than is allowed. Split it into smaller files and upload them again.';
 
+/** The most pages a PDF may have; see extract-pdf.ts for why. */
+export const MAX_PDF_PAGES = 2_000;
+/** The most bytes one stream of a PDF may decode to; see pdf-streams.ts for why. */
+export const MAX_PDF_STREAM_BYTES = 128 * 1024 * 1024;
+/** The most pixels an image may have for OCR; see extract-image.ts for why. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+/** The deepest element nesting an HTML file may have; see extract-html.ts for why. */
+export const MAX_HTML_DEPTH = 1_000;
+
+/** 'This PDF has 5,000 pages; …' */
+export function tooManyPagesMessage(pages: number): string {
+  return `This PDF has ${count(pages)} pages; PDFs of up to ${count(MAX_PDF_PAGES)} pages can be read. Split it into smaller files and upload them again.`;
+}
+
+export const PDF_STREAM_TOO_LARGE_MESSAGE = `This PDF holds a compressed part that expands to more than ${MAX_PDF_STREAM_BYTES / 1024 / 1024} MB when opened (it may be a "decompression bomb"). Print it to a new PDF or split it into smaller files, and upload it again.`;
+
+/** 'The image is 50,000 × 50,000 pixels; …' */
+export function imageTooLargeMessage(width: number, height: number): string {
+  return `The image is ${count(width)} × ${count(height)} pixels; images of up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels can be read. Scale it down and upload it again.`;
+}
+
+export const HTML_TOO_DEEP_MESSAGE = `The file nests elements more than ${count(MAX_HTML_DEPTH)} levels deep and cannot be read. Save it as PDF or plain text and upload that instead.`;
+
+function count(value: number): string {
+  return value.toLocaleString('en-US');
+}
+
 /** "a PDF", "a Word document"…: what a file of this kind is called in a sentence. */
 export const KIND_NOUN: Readonly<Record<DocumentKind, string>> = {
   pdf: 'a PDF',

@@ -39,7 +39,9 @@ export function sentencesOf(paragraph: string): string[] {
 
 /** Collapses every run of whitespace (including line breaks and non-breaking spaces) to one space, trimmed. */
 export function collapseWhitespace(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  // Only what is not already a single space is replaced: with /\s+/ every space between two words is a match, and
+  // the millions of matches in a 20 MB paragraph took more than 256 MB to replace.
+  return text.replace(/\s{2,}|[^\S ]/g, ' ').trim();
 }
 
 /**
@@ -48,14 +50,25 @@ export function collapseWhitespace(text: string): string {
  */
 export function splitLongWord(word: string, max: number): string[] {
   const pieces: string[] = [];
-  let piece = '';
-  for (const char of word) {
-    if (piece !== '' && piece.length + char.length > max) {
-      pieces.push(piece);
-      piece = '';
+  // Slices rather than a string built a character at a time: a 20 MB "word" (a file with no spaces) would otherwise
+  // make twenty million one-character strings for the garbage collector.
+  let start = 0;
+  while (start < word.length) {
+    let end = Math.min(word.length, start + max);
+    // Never cut between the two halves of a surrogate pair; when max is 1 the pair goes whole.
+    if (end < word.length && isHighSurrogate(word.charCodeAt(end - 1)) && isLowSurrogate(word.charCodeAt(end))) {
+      end = end - 1 > start ? end - 1 : end + 1;
     }
-    piece += char;
+    pieces.push(word.slice(start, end));
+    start = end;
   }
-  if (piece !== '') pieces.push(piece);
   return pieces;
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
+function isLowSurrogate(code: number): boolean {
+  return code >= 0xdc00 && code <= 0xdfff;
 }

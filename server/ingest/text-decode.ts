@@ -28,6 +28,14 @@ export function decodeTextOrThrow(bytes: Uint8Array, onError: (problem: 'binary'
   return decoded.text;
 }
 
+/**
+ * True when the bytes start with a UTF-16 byte order mark: they claim to be text, whatever a type sniffer makes of
+ * their first bytes (0xFF 0xFE also starts an MP1 audio frame).
+ */
+export function hasUtf16Bom(bytes: Uint8Array): boolean {
+  return utf16Encoding(bytes) !== null;
+}
+
 function utf16Encoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le';
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be';

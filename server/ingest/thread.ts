@@ -10,23 +10,36 @@ const BOOTSTRAP = new URL('./thread-bootstrap.mjs', import.meta.url);
  * `size`: threads at most (default 1). `idleTimeoutMs`: an idle thread is stopped after this long, giving back its
  * memory (pdf.js, the OCR model; default 60 s). `jobTimeoutMs`: a file still being extracted after this long is
  * abandoned as too complex (default 10 min). `maxHeapMb`: a thread whose heap grows past this is stopped and the
- * file refused, instead of the whole process running out of memory (default 2048).
+ * file refused, instead of the whole process running out of memory (default 2048). `maxRssGrowthMb`: the same for
+ * the process's resident memory, which also counts what the heap limit does not: buffers and WebAssembly memory,
+ * where pdf.js keeps decoded streams (default maxHeapMb + 512). The process's memory cannot be split by thread, so
+ * when several files are being read at that moment, each is read again with no other beside it, and only a file
+ * that exceeds the limit alone is refused.
  */
 export type ExtractionPoolOptions = {
   size?: number;
   idleTimeoutMs?: number;
   jobTimeoutMs?: number;
   maxHeapMb?: number;
+  maxRssGrowthMb?: number;
 };
 
 type Job = {
   bytes: Uint8Array;
   originalName: string;
   transfer: boolean;
+  /** Suspected of the memory growth that stopped several files at once: it runs with no other file beside it. */
+  alone: boolean;
   resolve: (result: ExtractedDocument) => void;
   reject: (error: unknown) => void;
 };
-type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null };
+/** `rssAtStart`: the process's resident memory when the slot's current file started, what its growth is measured from. */
+type Slot = { worker: Worker; job: Job | null; timer: NodeJS.Timeout | null; rssAtStart: number };
+
+// How often the process's memory is sampled while files are being read: often enough that a file inflating a
+// gigabyte a second overshoots the limit by a hundred megabytes at most; cheap (one read of the process's size).
+const MEMORY_CHECK_MS = 100;
+const MB = 1024 * 1024;
 
 /**
  * Worker threads that run `extractDocument`, so that parsing a large file never blocks the event loop that serves
@@ -38,8 +51,12 @@ export class ExtractionPool {
   readonly #idleTimeoutMs: number;
   readonly #jobTimeoutMs: number;
   readonly #maxHeapMb: number;
+  readonly #maxRssGrowthBytes: number;
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
+  #memoryCheck: NodeJS.Timeout | null = null;
+  /** Threads stopped for memory that have not exited yet: no file starts until their memory is given back. */
+  #draining = 0;
   #nextId = 1;
 
   constructor(options: ExtractionPoolOptions = {}) {
@@ -47,17 +64,19 @@ export class ExtractionPool {
     this.#idleTimeoutMs = options.idleTimeoutMs ?? 60_000;
     this.#jobTimeoutMs = options.jobTimeoutMs ?? 10 * 60_000;
     this.#maxHeapMb = options.maxHeapMb ?? 2048;
+    this.#maxRssGrowthBytes = (options.maxRssGrowthMb ?? this.#maxHeapMb + 512) * MB;
   }
 
   /**
    * Extracts a file in a thread; resolves like `extractDocument` and rejects with the same ExtractionError (code and
    * message intact). The bytes are copied to the thread (a 50 MB file costs the calling thread ~25 ms) unless
-   * `transfer` is set and they span a whole ArrayBuffer: then they move without a copy and the caller's array is
-   * left empty (detached), so set it only when the bytes are not used again.
+   * `transfer` is set, the pool has one thread and the bytes span a whole ArrayBuffer: then they move without a copy
+   * and the caller's array is left empty (detached), so set it only when the bytes are not used again. (With several
+   * threads a file may have to be read again, see maxRssGrowthMb, so the pool keeps its bytes.)
    */
   extract(bytes: Uint8Array, originalName: string, options: { transfer?: boolean } = {}): Promise<ExtractedDocument> {
     return new Promise((resolve, reject) => {
-      this.#queue.push({ bytes, originalName, transfer: options.transfer ?? false, resolve, reject });
+      this.#queue.push({ bytes, originalName, transfer: options.transfer ?? false, alone: false, resolve, reject });
       this.#dispatch();
     });
   }
@@ -66,6 +85,7 @@ export class ExtractionPool {
   async close(): Promise<void> {
     const cancelled = () => new Error('Extraction was cancelled because the extraction threads were closed.');
     for (const job of this.#queue.splice(0)) job.reject(cancelled());
+    this.#stopMemoryCheck();
     const slots = this.#slots.splice(0);
     await Promise.all(
       slots.map(async (slot) => {
@@ -78,7 +98,12 @@ export class ExtractionPool {
   }
 
   #dispatch(): void {
+    // A file started now would have its memory measured from a level the stopped threads still inflate.
+    if (this.#draining > 0) return;
     while (this.#queue.length > 0) {
+      // A suspect runs with no other file beside it, so that a second excess of memory is its own.
+      const busy = this.#slots.some((slot) => slot.job !== null);
+      if (this.#slots.some((slot) => slot.job?.alone) || (this.#queue[0]?.alone && busy)) return;
       const slot = this.#slots.find((candidate) => candidate.job === null) ?? this.#spawn();
       const job = slot && this.#queue.shift();
       if (!slot || !job) return;
@@ -93,7 +118,7 @@ export class ExtractionPool {
       execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
       resourceLimits: { maxOldGenerationSizeMb: this.#maxHeapMb },
     });
-    const slot: Slot = { worker, job: null, timer: null };
+    const slot: Slot = { worker, job: null, timer: null, rssAtStart: 0 };
     worker.on('message', (reply: ExtractionReply) => this.#finish(slot, reply));
     worker.on('error', (error) => this.#fail(slot, crashError(error)));
     worker.on('exit', (code) =>
@@ -108,9 +133,11 @@ export class ExtractionPool {
     slot.job = job;
     slot.worker.ref();
     slot.timer = setTimeout(() => this.#timeOut(slot), this.#jobTimeoutMs);
+    slot.rssAtStart = process.memoryUsage.rss();
+    this.#startMemoryCheck();
     // Always post a buffer of its own, transferred: cloning a view would copy its whole underlying buffer.
     let bytes = job.bytes;
-    let buffer = job.transfer ? wholeBuffer(bytes) : undefined;
+    let buffer = job.transfer && this.#size === 1 ? wholeBuffer(bytes) : undefined;
     if (!buffer) {
       const copy = bytes.slice();
       bytes = copy;
@@ -134,6 +161,7 @@ export class ExtractionPool {
     slot.timer = setTimeout(() => this.#retire(slot), this.#idleTimeoutMs);
     slot.timer.unref();
     this.#dispatch();
+    this.#stopMemoryCheckWhenIdle();
   }
 
   /** The thread died (crash, out of memory, unexpected exit): its file fails, the thread is replaced on demand. */
@@ -142,6 +170,7 @@ export class ExtractionPool {
     slot.job?.reject(error);
     slot.job = null;
     this.#dispatch();
+    this.#stopMemoryCheckWhenIdle();
   }
 
   #timeOut(slot: Slot): void {
@@ -150,6 +179,57 @@ export class ExtractionPool {
     slot.job = null;
     void slot.worker.terminate();
     this.#dispatch();
+    this.#stopMemoryCheckWhenIdle();
+  }
+
+  /**
+   * The process grew by more than maxRssGrowthMb since the oldest file being read started. One file alone: it is
+   * refused like a file that outgrows the heap. Several: they are stopped and queued again first, each to run alone.
+   */
+  #checkMemory(): void {
+    const busy = this.#slots.filter((slot) => slot.job !== null);
+    if (busy.length === 0) return this.#stopMemoryCheck();
+    const baseline = Math.min(...busy.map((slot) => slot.rssAtStart));
+    if (process.memoryUsage.rss() - baseline <= this.#maxRssGrowthBytes) return;
+    const suspects: Job[] = [];
+    const exits: Promise<number>[] = [];
+    for (const slot of busy) {
+      const job = slot.job;
+      this.#remove(slot);
+      slot.job = null;
+      exits.push(slot.worker.terminate());
+      if (job) suspects.push(job);
+    }
+    const [only] = suspects;
+    if (suspects.length === 1 && only) {
+      only.reject(new ExtractionError('corrupt', OUT_OF_MEMORY_MESSAGE));
+    } else {
+      for (const job of suspects.reverse()) {
+        job.alone = true;
+        this.#queue.unshift(job);
+      }
+    }
+    this.#stopMemoryCheck();
+    this.#draining += 1;
+    void Promise.allSettled(exits).then(() => {
+      this.#draining -= 1;
+      this.#dispatch();
+    });
+  }
+
+  #startMemoryCheck(): void {
+    if (this.#memoryCheck) return;
+    this.#memoryCheck = setInterval(() => this.#checkMemory(), MEMORY_CHECK_MS);
+    this.#memoryCheck.unref();
+  }
+
+  #stopMemoryCheckWhenIdle(): void {
+    if (this.#slots.every((slot) => slot.job === null)) this.#stopMemoryCheck();
+  }
+
+  #stopMemoryCheck(): void {
+    if (this.#memoryCheck) clearInterval(this.#memoryCheck);
+    this.#memoryCheck = null;
   }
 
   #retire(slot: Slot): void {

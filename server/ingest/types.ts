@@ -13,10 +13,14 @@ export type Extraction = { blocks: ExtractedBlock[]; pageCount: number | null };
 /** The result of ingesting one file: what it is and its chunks, ready to be stored and indexed. */
 export type ExtractedDocument = { kind: DocumentKind; mime: string; pageCount: number | null; chunks: Chunk[] };
 
-/** Why a file could not be ingested; the message is a sentence to show the user as it is. */
-export type ExtractionErrorCode = 'unsupported_type' | 'encrypted' | 'corrupt' | 'no_text' | 'empty';
+/**
+ * Why a file could not be ingested; the message is a sentence to show the user as it is. 'too_large': the file is
+ * within the upload limit but would take more than Verity allows to read (a zip bomb, thousands of pages, an image
+ * of billions of pixels).
+ */
+export type ExtractionErrorCode = 'unsupported_type' | 'encrypted' | 'corrupt' | 'no_text' | 'empty' | 'too_large';
 
-const CODES: readonly string[] = ['unsupported_type', 'encrypted', 'corrupt', 'no_text', 'empty'];
+const CODES: readonly string[] = ['unsupported_type', 'encrypted', 'corrupt', 'no_text', 'empty', 'too_large'];
 
 /**
  * A file that cannot be ingested, for a reason the user can fix (a password, another format…). Anything else thrown

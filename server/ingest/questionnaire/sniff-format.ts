@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
-import { decodeText } from '../text-decode';
+import { decodeText, hasUtf16Bom } from '../text-decode';
 import { corrupt, emptyFile, notWhatItsNameSays, passwordProtected, unsupported } from './messages';
 import { QuestionnaireError, type QuestionnaireFormat } from './types';
 import { isCfb, isEncryptedOfficeContainer, readCentralDirectory } from './zip-guard';
@@ -78,8 +78,14 @@ export async function sniffFormat(bytes: Uint8Array, fileName: string): Promise<
     throw refuse(expected, (sniffed && LOOKS_LIKE[sniffed]) ?? 'a ZIP archive');
   }
 
-  const sniffed = await sniff(bytes);
-  if (sniffed && sniffed !== 'xml') throw refuse(expected, LOOKS_LIKE[sniffed] ?? `a ${sniffed.toUpperCase()} file`);
+  // A UTF-16 byte order mark says "text" more surely than a sniffer that takes it for an audio frame; damaged UTF-16
+  // cannot be read as another encoding the way damaged UTF-8 is (as Windows-1252), so it is refused here.
+  if (hasUtf16Bom(bytes)) {
+    if (!decodeText(bytes).ok) throw refuse(expected, 'text in a damaged UTF-16 encoding');
+  } else {
+    const sniffed = await sniff(bytes);
+    if (sniffed && sniffed !== 'xml') throw refuse(expected, LOOKS_LIKE[sniffed] ?? `a ${sniffed.toUpperCase()} file`);
+  }
 
   const decoded = decodeText(bytes);
   if (!decoded.ok && decoded.problem === 'binary') {

@@ -28,6 +28,9 @@ export const PASSWORD_PROTECTED_MESSAGE =
 const NOT_A_ZIP_MESSAGE = 'The file is damaged or is not a valid Excel workbook (.xlsx).';
 const TOO_LARGE_MESSAGE =
   'This file expands to too much data when opened (it may be a "zip bomb"). Remove unneeded sheets or images, or split it into smaller files, and upload it again.';
+/** For an OOXML part with a DOCTYPE: the door to entity expansion ("billion laughs") and external entities (XXE). */
+export const DOCTYPE_MESSAGE =
+  'This file contains an XML document type declaration, which Excel and Word never write and which can be used to attack the server, so it was not opened. Open it in Excel or Word, save it again and upload the saved copy.';
 
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 // Stream names in an OLE directory are UTF-16LE. An encrypted .xlsx/.docx holds "EncryptionInfo" and
@@ -60,7 +63,9 @@ export type ZipEntry = {
  * `maxEntries` entries, no entry over `maxEntryBytes` or with an absurd compression ratio, at most `maxTotalBytes`
  * in all. The declared sizes are judged from the central directory alone (nothing is inflated for that), then each
  * entry is inflated as a stream, discarding the output, to prove it really is no larger than it declares: exceljs
- * and mammoth trust the data rather than the directory. A CFB file is reported as password-protected when it is an
+ * and mammoth trust the data rather than the directory. While inflating, XML parts are searched for a DOCTYPE
+ * (422 'corrupt' with DOCTYPE_MESSAGE): Office never writes one, and it is what entity-expansion and external-entity
+ * attacks need, whichever XML parser reads the part later. A CFB file is reported as password-protected when it is an
  * encrypted Office file, and as not a workbook otherwise. Returns the entries for callers that want their names.
  */
 export function assertSafeZip(bytes: Uint8Array, limits: Partial<ZipLimits> = {}): ZipEntry[] {
@@ -106,7 +111,11 @@ export function readCentralDirectory(bytes: Uint8Array, maxEntries = DEFAULT_ZIP
     directoryOffset = zip64.offset;
   }
   if (count > maxEntries) {
-    throw new QuestionnaireError(413, 'too_large', `This file holds ${count} parts; the limit is ${maxEntries}.`);
+    throw new QuestionnaireError(
+      413,
+      'too_large',
+      `This file holds ${count.toLocaleString('en-US')} parts; the limit is ${maxEntries.toLocaleString('en-US')}. Save it again from Excel or Word, or split it into smaller files.`,
+    );
   }
   if (count === 0 || directoryOffset + directorySize > bytes.length) throw corrupt();
 
@@ -217,8 +226,10 @@ function verifyEntryData(bytes: Uint8Array, entry: ZipEntry): void {
   const dataStart = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const dataEnd = dataStart + entry.compressedSize;
   if (dataEnd > bytes.length) throw corrupt();
+  const scan = isXmlPart(entry.name) ? new DoctypeScanner() : null;
   if (entry.method === 0) {
     if (entry.compressedSize !== entry.uncompressedSize) throw corrupt();
+    if (scan?.push(bytes.subarray(dataStart, dataEnd))) throw doctype();
     return;
   }
   // Deflate64, bzip2, LZMA…: no reader of ours can open them, so the file is as good as broken.
@@ -227,17 +238,46 @@ function verifyEntryData(bytes: Uint8Array, entry: ZipEntry): void {
   // Each pushed chunk inflates to at most ~1,000 times its size, so memory stays at a few megabytes however much
   // the entry really holds; inflation stops as soon as it exceeds what the directory declared.
   let produced = 0;
+  let declaresDoctype = false;
   const inflater = new Inflate((chunk) => {
     produced += chunk.length;
+    if (scan?.push(chunk)) declaresDoctype = true;
   });
   try {
     for (let offset = dataStart; offset < dataEnd; offset += INFLATE_CHUNK) {
       const stop = Math.min(dataEnd, offset + INFLATE_CHUNK);
       inflater.push(bytes.subarray(offset, stop), stop === dataEnd);
       if (produced > entry.uncompressedSize) throw tooLarge(`entry ${entry.name} holds more than it declares`);
+      if (declaresDoctype) throw doctype();
     }
   } catch (error) {
     if (error instanceof QuestionnaireError) throw error;
     throw corrupt(error);
+  }
+}
+
+function doctype(): QuestionnaireError {
+  return new QuestionnaireError(422, 'corrupt', DOCTYPE_MESSAGE);
+}
+
+/** The parts an Office reader parses as XML; media and embedded files are left alone. */
+function isXmlPart(name: string): boolean {
+  return /\.(?:xml|rels|vml)$/i.test(name);
+}
+
+const DOCTYPE = Buffer.from('<!DOCTYPE', 'latin1');
+const ENTITY = Buffer.from('<!ENTITY', 'latin1');
+
+/** Finds `<!DOCTYPE` or `<!ENTITY` in data that arrives in chunks, including across a chunk boundary. */
+class DoctypeScanner {
+  #tail = Buffer.alloc(0);
+
+  /** True once either marker has been seen. */
+  push(chunk: Uint8Array): boolean {
+    const data = Buffer.concat([this.#tail, Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)]);
+    if (data.includes(DOCTYPE) || data.includes(ENTITY)) return true;
+    // A copy, so the (possibly megabytes long) chunk is not kept alive by its last few bytes.
+    this.#tail = Buffer.from(data.subarray(Math.max(0, data.length - DOCTYPE.length + 1)));
+    return false;
   }
 }
