@@ -13,6 +13,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { AppDeps } from './deps';
 import './http/context';
 import { registerErrorHandler } from './http/error-handler';
+import { assertNoNulInUrl, registerJsonBodyParser } from './http/json-body';
 import { authenticate } from './http/authenticate';
 import { collectRoutes } from './http/route-table';
 import { authRoutes } from './modules/auth/routes';
@@ -42,6 +43,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   await app.register(cookie);
   await app.register(helmet, {
@@ -72,7 +74,9 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   });
 
   app.addHook('onRequest', async (req) => {
-    if (req.url.startsWith('/api/')) await authenticate(req);
+    if (!req.url.startsWith('/api/')) return;
+    assertNoNulInUrl(req.url);
+    await authenticate(req);
   });
 
   await app.register(healthRoutes);

@@ -81,6 +81,32 @@ function leaksOf(body: string): string[] {
   return A.markers.filter((m) => m.length >= 6 && body.includes(m));
 }
 
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** The same path (query aside): a destructive call there would remove the fixture's target. */
+function sameTarget(a: string, b: string): boolean {
+  return a.split('?')[0] === b.split('?')[0];
+}
+
+/** Every query value with a NUL byte appended (or a `q` and `search` of NUL when there is no query). */
+function withNulQuery(url: string): string {
+  const [path, query] = url.split('?');
+  if (!query) return `${path}?q=%00&search=%00`;
+  const params = new URLSearchParams(query);
+  for (const [k, v] of [...params]) params.set(k, `${v}\u0000`);
+  return `${path}?${params.toString()}`;
+}
+
+/** The body with a NUL character appended to every string in it. */
+function withNulStrings(value: unknown): unknown {
+  if (typeof value === 'string') return `${value}\u0000`;
+  if (Array.isArray(value)) return value.map(withNulStrings);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withNulStrings(v)]));
+  }
+  return value;
+}
+
 const INTERNALS =
   /\bat \S+ \(|\.ts:\d+|node_modules|\bSELECT\b|\bINSERT INTO\b|\brelation "|syntax error|violates .* constraint/i;
 
@@ -200,23 +226,33 @@ describe('bad input', () => {
     const failures: string[] = [];
     const bodies: unknown[] = [{}, [1, 2, 3], 'text'];
     for (const r of routes) {
-      if (r.method === 'GET' || r.key === 'PUT /api/objects/local/*') continue;
+      if (r.key === 'PUT /api/objects/local/*') continue;
       const caller: Caller = r.spec.access === 'public' ? {} : { user: A.users.admin };
       const valid = await r.spec.request(A, A.users.admin, app);
-      const variants: Req[] = [
-        ...bodies.map((body) => ({ url: valid.url, body })),
-        { url: valid.url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, 'not-an-id') },
-        { url: valid.url, body: '{"unterminated": ', contentType: 'application/json' },
-        { url: valid.url, body: '{"__proto__": {"role": "admin"}}', contentType: 'application/json' },
-        {
-          url: valid.url,
-          body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
-          contentType: 'application/json',
-        },
+      const urls = [
+        valid.url.replace(UUID, 'not-an-id'),
+        valid.url.replace(UUID, '00000000-0000-4000-8000-000000000000'),
+        withNulQuery(valid.url),
       ];
+      const variants: Req[] = urls.map((url) => ({ url, body: valid.body, multipart: valid.multipart }));
+      if (r.method !== 'GET') {
+        variants.push(
+          ...bodies.map((body) => ({ url: valid.url, body })),
+          ...(valid.body !== undefined && !Buffer.isBuffer(valid.body)
+            ? [{ url: valid.url, body: withNulStrings(valid.body) }]
+            : []),
+          { url: valid.url, body: '{"unterminated": ', contentType: 'application/json' },
+          { url: valid.url, body: '{"__proto__": {"role": "admin"}}', contentType: 'application/json' },
+          {
+            url: valid.url,
+            body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]),
+            contentType: 'application/json',
+          },
+        );
+      }
       for (const v of variants) {
-        // Logout would end the admin's session; a valid destructive URL would remove the target whatever the body.
-        if (r.key === 'POST /api/auth/logout' || (r.spec.destroys && v.url === valid.url)) continue;
+        // Logout would end the admin's session; a destructive call on the target's path would remove it.
+        if (r.key === 'POST /api/auth/logout' || (r.spec.destroys && sameTarget(v.url, valid.url))) continue;
         const res = await send(r.method, v, caller);
         const shaped =
           res.statusCode < 400 || (typeof res.data?.error === 'string' && typeof res.data?.code === 'string');
