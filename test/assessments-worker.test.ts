@@ -212,6 +212,9 @@ describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () 
         env: {
           ...process.env,
           DATABASE_URL: testDb.url,
+          // The test run's object store: these workers also take other tests' documents from the shared database,
+          // and must find their files (as worker machines share one bucket).
+          STORAGE_DIR: inject('objectsDir'),
           SESSION_SECRET: 'worker-secret-worker-secret-worker',
           WORKER_CONCURRENCY: '2',
           WORKER_QUESTION_CLAIM_SECONDS: '2',

@@ -56,24 +56,24 @@ export async function retrieveEntries(s: Scope, question: string, limit = ENTRY_
 export async function retrieveChunks(s: Scope, question: string, limit = 20): Promise<ChunkCandidate[]> {
   const found = new Map<string, ChunkCandidate>();
   const frequency = await lexemeFrequency(s.db, 'document_chunks');
-  for (const q of stagedQueries(question, frequency)) {
+  const runStage = async (q: string) => {
     const res = await s.db.execute(sql`
-      with c as materialized (
-        select id, search_vector from document_chunks
-        where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
-          and search_vector @@ to_tsquery('english', ${q})
-        limit ${STAGE_CAP}
-      ), r as materialized (
-        select id, ts_rank_cd(search_vector, to_tsquery('english', ${q}), 1) as rank from c
-        order by rank desc
-        limit ${limit}
-      )
-      select ch.id, ch.document_id as "documentId", d.original_name as "documentName", ch.page, ch.section, ch.text,
-        r.rank
-      from r
-      join document_chunks ch on ch.id = r.id
-      join documents d on d.id = ch.document_id and d.status = 'ready'
-      order by r.rank desc`);
+    with c as materialized (
+      select id, search_vector from document_chunks
+      where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+        and search_vector @@ to_tsquery('english', ${q})
+      limit ${STAGE_CAP}
+    ), r as materialized (
+      select id, ts_rank_cd(search_vector, to_tsquery('english', ${q}), 1) as rank from c
+      order by rank desc
+      limit ${limit}
+    )
+    select ch.id, ch.document_id as "documentId", d.original_name as "documentName", ch.page, ch.section, ch.text,
+      r.rank
+    from r
+    join document_chunks ch on ch.id = r.id
+    join documents d on d.id = ch.document_id and d.status = 'ready'
+    order by r.rank desc`);
     for (const r of rowsOf<Record<string, unknown>>(res)) {
       const id = String(r.id);
       if (found.has(id)) continue;
@@ -87,7 +87,16 @@ export async function retrieveChunks(s: Scope, question: string, limit = 20): Pr
         rank: Number(r.rank),
       });
     }
+  };
+  const stages = stagedQueries(question, frequency);
+  for (const q of stages) {
+    await runStage(q);
     if (found.size >= ENOUGH) break;
   }
+  // The frequencies are table-wide, so on a shared database other tenants' documents can make a word "common" and
+  // drop it from the loose stages. When those found nothing at all, the loosest stage runs once more as if every
+  // word were rare: its LIMIT bounds the rows, and only questions that would otherwise have no candidate pay for it.
+  const lastResort = stagedQueries(question).at(-1);
+  if (found.size === 0 && lastResort && !stages.includes(lastResort)) await runStage(lastResort);
   return [...found.values()].sort((a, b) => b.rank - a.rank).slice(0, limit);
 }
