@@ -21,7 +21,7 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
-import { SYSTEMS, TOPICS } from './fixtures';
+import { libraryEntries, SYSTEMS, TOPICS } from './fixtures';
 
 const PG_URL = process.env.DATABASE_URL;
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
@@ -72,26 +72,7 @@ async function importLibrary(api: Api) {
   const t0 = performance.now();
   // One entry per (practice, system) pair the questionnaire asks about, among thousands of unrelated entries, as
   // in a real library: each question has one right answer somewhere in 10,000.
-  const FEATURES = ['export', 'audit trail', 'webhook', 'report', 'approval flow', 'invoice parser', 'vendor portal'];
-  const ASPECTS = ['retention', 'rate limits', 'localisation', 'accessibility', 'time zones', 'currency', 'limits'];
-  const entries = Array.from({ length: ENTRIES }, (_, i) => {
-    if (i < TOPICS.length * SYSTEMS.length) {
-      const topic = TOPICS[i % TOPICS.length] ?? '';
-      const system = SYSTEMS[Math.floor(i / TOPICS.length)] ?? '';
-      return {
-        question: `Do you ${topic} for ${system}?`,
-        answer: `Yes. We ${topic} for ${system}, as the security policy requires; evidence EV-${i}.`,
-        tags: [`domain-${i % 12}`],
-      };
-    }
-    const feature = FEATURES[i % FEATURES.length] ?? '';
-    const aspect = ASPECTS[Math.floor(i / FEATURES.length) % ASPECTS.length] ?? '';
-    return {
-      question: `How does the ${feature} feature handle ${aspect} for account ${i}?`,
-      answer: `The ${feature} feature handles ${aspect} per account; account ${i} uses the default settings.`,
-      tags: [`product-${i % 20}`],
-    };
-  });
+  const entries = libraryEntries(ENTRIES);
   const res = await fetch(`${api.base}/api/canonical-answers/import`, {
     method: 'POST',
     headers: { cookie: api.cookie, 'content-type': 'application/json' },

@@ -1,35 +1,6 @@
 import ExcelJS from 'exceljs';
 import { SYSTEMS, TOPICS } from '../fixtures';
 
-export type LibraryEntry = { question: string; answer: string; tags: string[] };
-
-/**
- * `n` library entries: one per (practice, system) pair the questions ask about, the rest unrelated product
- * questions, so each library question has one right answer among thousands (as in bench:assessment).
- */
-export function libraryEntries(n: number): LibraryEntry[] {
-  const features = ['export', 'audit trail', 'webhook', 'report', 'approval flow', 'invoice parser', 'vendor portal'];
-  const aspects = ['retention', 'rate limits', 'localisation', 'accessibility', 'time zones', 'currency', 'limits'];
-  return Array.from({ length: n }, (_, i) => {
-    if (i < TOPICS.length * SYSTEMS.length) {
-      const topic = TOPICS[i % TOPICS.length] ?? '';
-      const system = SYSTEMS[Math.floor(i / TOPICS.length)] ?? '';
-      return {
-        question: `Do you ${topic} for ${system}?`,
-        answer: `Yes. We ${topic} for ${system}, as the security policy requires; evidence EV-${i}.`,
-        tags: [`domain-${i % 12}`],
-      };
-    }
-    const feature = features[i % features.length] ?? '';
-    const aspect = aspects[Math.floor(i / features.length) % aspects.length] ?? '';
-    return {
-      question: `How does the ${feature} feature handle ${aspect} for account ${i}?`,
-      answer: `The ${feature} feature handles ${aspect} per account; account ${i} uses the default settings.`,
-      tags: [`product-${i % 20}`],
-    };
-  });
-}
-
 /** Questions the uploaded policies (server/ingest/testing.ts's policy prose) answer and the library does not. */
 const DOCUMENT_QUESTIONS = [
   'How long are backups kept?',

@@ -1,6 +1,6 @@
 import { makeDocx, makePdf } from '../../server/ingest/testing';
 import { call, cookieOf, UnexpectedReply, type Session } from './http';
-import { libraryEntries } from './questions';
+import { libraryEntries } from '../fixtures';
 
 const PASSWORD = 'bench-scale-pass';
 
