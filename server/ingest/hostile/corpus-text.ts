@@ -32,7 +32,7 @@ function withMiddle(bad: Buffer): Uint8Array {
 
 /** A CSV whose second record opens a quote that never closes: `megabytes` (default 20) of one field. */
 export function unclosedQuoteCsv(megabytes = 20): Uint8Array {
-  const filler = 'lorem ipsum, dolor sit amet\n'.repeat(Math.ceil((megabytes * 1024 * 1024) / 28));
+  const filler = 'access review, key rotation\n'.repeat(Math.ceil((megabytes * 1024 * 1024) / 28));
   return new Uint8Array(Buffer.concat([utf8('Question,Answer\n"Do you encrypt data?,'), utf8(filler)]));
 }
 
