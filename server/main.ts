@@ -12,6 +12,8 @@ import { createStorage } from './storage/create';
 import { loadOrCreateSecret } from './secret';
 import { startWorker, type Worker } from './worker/worker';
 import { releaseClaimsOfPreviousRun } from './worker/claim-questions';
+import { MAX_QUESTION_ATTEMPTS } from './worker/answer-question';
+import { MAX_ATTEMPTS as MAX_DOCUMENT_ATTEMPTS } from './worker/process-document';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from './ingest/thread';
 import { createLlmClient } from './llm/client';
 
@@ -47,7 +49,10 @@ async function main() {
   const llm = createLlmClient(config.llm, log);
   await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
   if (!config.databaseUrl) {
-    const resumed = await releaseClaimsOfPreviousRun(database.db);
+    const resumed = await releaseClaimsOfPreviousRun(database.db, {
+      questions: MAX_QUESTION_ATTEMPTS,
+      documents: MAX_DOCUMENT_ATTEMPTS,
+    });
     if (resumed > 0) log.info({ questions: resumed }, 'resuming assessment questions a previous run had claimed');
   }
   // The background worker runs here too unless WORKER_CONCURRENCY=0 (then `npm run worker` does the work).

@@ -6,8 +6,11 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createOrg } from './helpers/factories';
 import { uploadDocument } from './helpers/documents';
-import { claimDocuments } from '../server/worker/claim';
-import { MAX_ATTEMPTS, processDocument } from '../server/worker/process-document';
+import { eq } from 'drizzle-orm';
+import { documents } from '../server/db/schema';
+import { claimDocuments, failExhaustedDocuments } from '../server/worker/claim';
+import { releaseClaimsOfPreviousRun } from '../server/worker/claim-questions';
+import { GAVE_UP, MAX_ATTEMPTS, processDocument } from '../server/worker/process-document';
 import { ExtractionError } from '../server/ingest/types';
 import { sweepOrphanUploads } from '../server/worker/sweep';
 import { uploadObject } from './helpers/documents';
@@ -90,6 +93,28 @@ describe('claiming documents (DESIGN §7)', () => {
     expect(await processDocument({ ...deps, extract: badFile }, doc)).toBe('failed');
     const other = await call(app, 'GET', `/api/documents/${ids[1]}`, { as: org.admin });
     expect(other.data).toMatchObject({ status: 'failed', error: 'No text could be extracted from this file.' });
+  });
+});
+
+describe.runIf(privateDb)('an embedded restart', () => {
+  it('resumes what the previous run had claimed, but not a document it already tried the most times', async () => {
+    const { ids } = await waitingDocuments(2);
+    const [tried, fresh] = ids as [string, string];
+    await claimDocuments(app.database.db, 100, tenMinutes);
+    await app.database.db.update(documents).set({ attempts: MAX_ATTEMPTS }).where(eq(documents.id, tried));
+
+    await releaseClaimsOfPreviousRun(app.database.db, { questions: 3, documents: MAX_ATTEMPTS });
+    const claimOf = async (id: string) =>
+      (await app.database.db.select().from(documents).where(eq(documents.id, id)))[0];
+    expect((await claimOf(fresh))?.claimedAt).toBeNull();
+    expect((await claimOf(tried))?.claimedAt).not.toBeNull();
+
+    // Once its claim is stale, the worker's idle check fails it with a sentence instead of trying a fourth time.
+    expect(await claimDocuments(app.database.db, 100, 0, MAX_ATTEMPTS)).toEqual([
+      expect.objectContaining({ id: fresh }),
+    ]);
+    expect(await failExhaustedDocuments(app.database.db, 0, MAX_ATTEMPTS, GAVE_UP)).toContain(tried);
+    expect(await claimOf(tried)).toMatchObject({ status: 'failed', error: GAVE_UP });
   });
 });
 

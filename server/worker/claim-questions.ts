@@ -83,14 +83,22 @@ export async function failExhaustedClaims(
 /**
  * Releases every claim at once. Only for the embedded database at startup: its data directory is locked to one
  * process, so any claim found then belongs to this process's previous life (killed or crashed), and its work can
- * resume now instead of after the claim timeout.
+ * resume now instead of after the claim timeout. Items already tried `maxAttempts` times keep their claim, so the
+ * workers fail them once it is stale: a file or question that took the whole process down each time must not be
+ * retried on every restart.
  */
-export async function releaseClaimsOfPreviousRun(db: DbOrTx): Promise<number> {
+export async function releaseClaimsOfPreviousRun(
+  db: DbOrTx,
+  maxAttempts: { questions: number; documents: number },
+): Promise<number> {
   const rows = await db
     .update(aq)
     .set({ status: 'pending', claimedAt: null })
-    .where(eq(aq.status, 'processing'))
+    .where(and(eq(aq.status, 'processing'), lt(aq.attempts, maxAttempts.questions)))
     .returning({ id: aq.id });
-  await db.update(documents).set({ claimedAt: null }).where(eq(documents.status, 'processing'));
+  await db
+    .update(documents)
+    .set({ claimedAt: null })
+    .where(and(eq(documents.status, 'processing'), lt(documents.attempts, maxAttempts.documents)));
   return rows.length;
 }
