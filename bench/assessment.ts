@@ -11,7 +11,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
@@ -21,35 +20,12 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
-import { libraryEntries, SYSTEMS, TOPICS } from './fixtures';
+import { libraryEntries, questionnaireXlsx } from './fixtures';
 
 const PG_URL = process.env.DATABASE_URL;
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const QUESTIONS = Number(process.env.QUESTIONS ?? 1000);
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? (PG_URL ? 2 : 1));
-
-/** A questionnaire as customers send them: title block, header, section rows, a Yes/No dropdown column. */
-async function workbook(n: number, salt: string): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Questionnaire');
-  ws.addRow([`Vendor Security Assessment ${salt}`]);
-  ws.addRow([]);
-  ws.addRow(['Ref', 'Question', 'Response', 'Comments']);
-  for (let i = 0; i < n; i++) {
-    if (i % 50 === 0) ws.addRow(['', `Section ${i / 50 + 1}`]);
-    const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
-    const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
-    const forms = [
-      `Do you ${topic} for ${system}?`,
-      `Describe how you ${topic} (${salt} item ${i}).`,
-      `Is it policy to ${topic} for ${system}?`,
-      `How often do you ${topic}?`,
-    ];
-    const row = ws.addRow([`Q-${i + 1}`, forms[i % forms.length], '', '']);
-    row.getCell(3).dataValidation = { type: 'list', allowBlank: true, formulae: ['"Yes,No,N/A"'] };
-  }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
-}
 
 type Api = { base: string; cookie: string };
 
@@ -84,7 +60,7 @@ async function importLibrary(api: Api) {
 
 /** Uploads the workbook and waits for the batch to complete; returns seconds and the answer-type mix. */
 async function runBatch(api: Api, label: string) {
-  const bytes = await workbook(QUESTIONS, label);
+  const bytes = await questionnaireXlsx(QUESTIONS, label);
   const form = new FormData();
   form.append('name', `Bench ${label}`);
   form.append('file', new Blob([bytes]), 'questionnaire.xlsx');

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 /** The security practices and systems the generated libraries and questionnaires of the benchmarks talk about. */
 export const TOPICS = [
   'encrypt customer data at rest',
@@ -61,4 +62,32 @@ export function libraryEntries(n: number): LibraryEntry[] {
       tags: [`product-${i % 20}`],
     };
   });
+}
+
+/** The questionnaire's i-th question: library questions in four phrasings, some of which nothing answers. */
+export function questionnaireQuestion(i: number, salt: string): string {
+  const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
+  const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
+  const forms = [
+    `Do you ${topic} for ${system}?`,
+    `Describe how you ${topic} (${salt} item ${i}).`,
+    `Is it policy to ${topic} for ${system}?`,
+    `How often do you ${topic}?`,
+  ];
+  return forms[i % forms.length] ?? '';
+}
+
+/** An XLSX questionnaire as customers send them: title block, header, section rows, a Yes/No dropdown column. */
+export async function questionnaireXlsx(n: number, salt: string): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Questionnaire');
+  ws.addRow([`Vendor Security Assessment ${salt}`]);
+  ws.addRow([]);
+  ws.addRow(['Ref', 'Question', 'Response', 'Comments']);
+  for (let i = 0; i < n; i++) {
+    if (i % 50 === 0) ws.addRow(['', `Section ${i / 50 + 1}`]);
+    const row = ws.addRow([`Q-${i + 1}`, questionnaireQuestion(i, salt), '', '']);
+    row.getCell(3).dataValidation = { type: 'list', allowBlank: true, formulae: ['"Yes,No,N/A"'] };
+  }
+  return new Uint8Array(await wb.xlsx.writeBuffer());
 }

@@ -2,8 +2,7 @@ import pino from 'pino';
 import pretty from 'pino-pretty';
 import { logOptions } from './http/log-options';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
+import { openConfiguredDatabase } from './db/open-configured';
 import { buildApp } from './app';
 import { createMailer } from './mail/mailer';
 import { ensureDemoUser } from './modules/auth/demo';
@@ -30,16 +29,7 @@ async function main() {
         pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
       )
     : pino(logOptions(config.logLevel));
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  ).catch((err: unknown) => {
-    if (err instanceof DataDirLockedError) {
-      // Plain text, not a JSON log line: this is the one message the person starting Verity must read.
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  });
+  const database = await openConfiguredDatabase(config);
   if (!config.sessionSecret) config.sessionSecret = loadOrCreateSecret(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
   if (config.demoUser) await ensureDemoUser(database.db);

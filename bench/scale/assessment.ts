@@ -1,6 +1,7 @@
 import { call, UnexpectedReply, type Session } from './http';
 import type { ErrorLog } from './load';
-import { questionnaireCsv, questionnaireXlsx } from './questions';
+import { questionnaireXlsx } from '../fixtures';
+import { questionnaireCsv } from './questions';
 
 export type AssessmentRun = {
   questions: number;

@@ -1,5 +1,4 @@
-import ExcelJS from 'exceljs';
-import { SYSTEMS, TOPICS } from '../fixtures';
+import { questionnaireQuestion, SYSTEMS, TOPICS } from '../fixtures';
 
 /** Questions the uploaded policies (server/ingest/testing.ts's policy prose) answer and the library does not. */
 const DOCUMENT_QUESTIONS = [
@@ -52,34 +51,6 @@ export function askQuestion(i: number): { kind: AskKind; question: string } {
   }
   if (slot < 8) return { kind: 'document', question: DOCUMENT_QUESTIONS[i % DOCUMENT_QUESTIONS.length] ?? '' };
   return { kind: 'unanswerable', question: UNANSWERABLE[i % UNANSWERABLE.length] ?? '' };
-}
-
-/** The questionnaire's i-th question: library questions in four phrasings, some of which nothing answers. */
-function questionnaireQuestion(i: number, salt: string): string {
-  const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
-  const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
-  const forms = [
-    `Do you ${topic} for ${system}?`,
-    `Describe how you ${topic} (${salt} item ${i}).`,
-    `Is it policy to ${topic} for ${system}?`,
-    `How often do you ${topic}?`,
-  ];
-  return forms[i % forms.length] ?? '';
-}
-
-/** An XLSX questionnaire as customers send them: title block, header, section rows, a Yes/No dropdown column. */
-export async function questionnaireXlsx(n: number, salt: string): Promise<Uint8Array> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet('Questionnaire');
-  ws.addRow([`Vendor Security Assessment ${salt}`]);
-  ws.addRow([]);
-  ws.addRow(['Ref', 'Question', 'Response', 'Comments']);
-  for (let i = 0; i < n; i++) {
-    if (i % 50 === 0) ws.addRow(['', `Section ${i / 50 + 1}`]);
-    const row = ws.addRow([`Q-${i + 1}`, questionnaireQuestion(i, salt), '', '']);
-    row.getCell(3).dataValidation = { type: 'list', allowBlank: true, formulae: ['"Yes,No,N/A"'] };
-  }
-  return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
 /** The same questions as a one-column CSV, for SPEC's `POST /api/assessments/import-csv`. */

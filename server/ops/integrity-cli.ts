@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/data-dir-lock';
+import { openConfiguredDatabase } from '../db/open-configured';
 import { createStorage } from '../storage/create';
 import { checkIntegrity, formatIntegrityReport } from './integrity';
 
@@ -45,15 +44,7 @@ async function main() {
     );
     process.exit(1);
   }
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  ).catch((err: unknown) => {
-    if (err instanceof DataDirLockedError) {
-      console.error(err.message);
-      process.exit(1);
-    }
-    throw err;
-  });
+  const database = await openConfiguredDatabase(config);
   try {
     // The check never signs an upload URL, so it needs no secret and must not create one in DATA_DIR.
     const storage = createStorage({

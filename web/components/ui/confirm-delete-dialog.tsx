@@ -15,12 +15,24 @@ interface ConfirmDeleteDialogProps<T> {
   item: T | null;
   title: string;
   description: (item: T | null) => ReactNode;
+  /** Shown under the description, e.g. which item it is. */
+  details?: (item: T) => ReactNode;
+  /** The confirming button; "Delete" unless the action is another one that cannot be undone (Revoke…). */
+  confirmLabel?: string;
   onCancel: () => void;
   onConfirm: (item: T) => void;
 }
 
-/** Asks before deleting one thing for good: Cancel, or Delete. */
-export function ConfirmDeleteDialog<T>({ item, title, description, onCancel, onConfirm }: ConfirmDeleteDialogProps<T>) {
+/** Asks before deleting (or otherwise ending) one thing for good: Cancel, or Delete. */
+export function ConfirmDeleteDialog<T>({
+  item,
+  title,
+  description,
+  details,
+  confirmLabel = 'Delete',
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteDialogProps<T>) {
   return (
     <AlertDialog open={item !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent>
@@ -28,9 +40,10 @@ export function ConfirmDeleteDialog<T>({ item, title, description, onCancel, onC
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description(item)}</AlertDialogDescription>
         </AlertDialogHeader>
+        {item !== null && details?.(item)}
         <AlertDialogFooter>
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => item !== null && onConfirm(item)}>Delete</AlertDialogAction>
+          <AlertDialogAction onClick={() => item !== null && onConfirm(item)}>{confirmLabel}</AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -1,14 +1,5 @@
 import type { ApiTokenView } from '../../../../common/schemas/api-tokens';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '../../../components/ui/alert-dialog';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { useRevokeApiToken } from './api/revoke-api-token';
@@ -21,8 +12,8 @@ interface RevokeApiTokenDialogProps {
 }
 
 /**
- * ConfirmDeleteDialog's pattern with Revoke wording: nothing is deleted (the token stays listed as Revoked), but
- * scripts break at once, so it is confirmed. The dialog closes on confirmation and the row shows the progress.
+ * Revoking deletes nothing (the token stays listed as Revoked), but scripts break at once, so it is confirmed. The
+ * dialog closes on confirmation and the row shows the progress.
  */
 export function RevokeApiTokenDialog({ token, onClose }: RevokeApiTokenDialogProps) {
   const mutation = useRevokeApiToken();
@@ -46,23 +37,19 @@ export function RevokeApiTokenDialog({ token, onClose }: RevokeApiTokenDialogPro
   };
 
   return (
-    <AlertDialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Revoke API token</AlertDialogTitle>
-          <AlertDialogDescription>Revoke this token? Scripts using it stop working at once.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {token && (
-          <p className="rounded-md border bg-surface px-3 py-2 text-sm">
-            <span className="font-medium">{token.name}</span>{' '}
-            <span className="font-mono text-xs text-muted-foreground">{maskedToken(token)}</span>
-          </p>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => token && revoke(token)}>Revoke token</AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDeleteDialog
+      item={token}
+      title="Revoke API token"
+      description={() => 'Revoke this token? Scripts using it stop working at once.'}
+      details={(t) => (
+        <p className="rounded-md border bg-surface px-3 py-2 text-sm">
+          <span className="font-medium">{t.name}</span>{' '}
+          <span className="font-mono text-xs text-muted-foreground">{maskedToken(t)}</span>
+        </p>
+      )}
+      confirmLabel="Revoke token"
+      onCancel={onClose}
+      onConfirm={revoke}
+    />
   );
 }
