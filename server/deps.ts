@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { LlmClient } from './llm/client';
+import type { Embedder } from './embedding/embedder';
 import type { Mailer } from './mail/mailer';
 import type { ObjectStorage } from './storage/types';
 
@@ -16,6 +17,8 @@ export type AppDeps = {
   wakeWorker?: () => void;
   /** The OpenAI-compatible endpoint (server/llm/), absent or null when LLM_BASE_URL is unset. */
   llm?: LlmClient | null;
+  /** Retrieval by meaning (server/embedding/): the built-in model or the endpoint; null: lexical only. */
+  embedder?: Embedder | null;
 };
 
 declare module 'fastify' {

@@ -15,6 +15,7 @@ import { MAX_QUESTION_ATTEMPTS } from './worker/answer-question';
 import { MAX_ATTEMPTS as MAX_DOCUMENT_ATTEMPTS } from './worker/process-document';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from './ingest/thread';
 import { createLlmClient } from './llm/client';
+import { createEmbedder } from './embedding/embedder';
 
 /** Entry: config → database (migrated) → app → listen. One process serves the API and the web app. */
 // The worker never reuses a file's bytes after extraction, so they move to the thread instead of being copied.
@@ -37,6 +38,7 @@ async function main() {
 
   const storage = createStorage(config);
   const llm = createLlmClient(config.llm, log);
+  const embedder = await createEmbedder(config.embedding, llm, log);
   await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
   if (!config.databaseUrl) {
     const resumed = await releaseClaimsOfPreviousRun(database.db, {
@@ -60,10 +62,11 @@ async function main() {
           // too: a second lane there only contends (bench:assessment). On PostgreSQL queries run elsewhere.
           questionConcurrency: config.databaseUrl ? config.workerConcurrency : 1,
           llm,
+          embedder,
         })
       : null;
   const app = await buildApp(
-    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm },
+    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder },
     { loggerInstance: log },
   );
   let closing = false;
@@ -73,6 +76,7 @@ async function main() {
     log.info(`${signal}: shutting down`);
     await app.close().catch(() => {});
     await worker?.stop().catch(() => {});
+    await embedder?.close().catch(() => {});
     await closeExtractionThreads().catch(() => {});
     await database.close().catch(() => {});
     process.exit(0);

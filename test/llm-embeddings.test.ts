@@ -17,6 +17,7 @@ import { canonicalAnswers, documentChunks } from '../server/db/schema';
 import { termsOf } from '../server/engine/terms';
 import { createLlmClient } from '../server/llm/client';
 import { embedPending } from '../server/worker/embed-sweep';
+import { endpointEmbedder } from '../server/embedding/embedder';
 
 /**
  * Embeddings end to end: the worker's sweep fills them in the background, the engine searches them per
@@ -195,12 +196,13 @@ describe('several workers', () => {
       { baseUrl: fake.url, apiKey: undefined, model: 'm', embeddingModel: MODEL, timeoutMs: 5000, maxRetries: 0 },
       pino({ level: 'silent' }),
     );
-    if (!llm) throw new Error('no client');
+    const embedder = llm && endpointEmbedder(llm);
+    if (!embedder) throw new Error('no client');
     // Two sweeps beside the app's own worker, over the same rows.
     const quiet = pino({ level: 'silent' });
     await Promise.all([
-      embedPending(app.database.db, llm, { log: quiet }),
-      embedPending(app.database.db, llm, { log: quiet }),
+      embedPending(app.database.db, embedder, { log: quiet }),
+      embedPending(app.database.db, embedder, { log: quiet }),
     ]);
     await allEmbedded(org.organizationId);
     expect(editedMidway).toBe(true);

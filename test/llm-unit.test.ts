@@ -9,8 +9,8 @@ import {
   selectContext,
   withoutBannedSentences,
 } from '../server/engine/generate-llm';
-import { normalize, topK } from '../server/engine/vector-index';
-import { VECTOR_MIDPOINT, withVectorLogit } from '../server/engine/vector-score';
+import { normalize } from '../server/engine/vector-index';
+import { VectorTable } from '../server/embedding/vector-table';
 import type { ChunkCandidate } from '../server/engine/retrieve';
 import { promptParts } from './helpers/fake-openai';
 
@@ -280,28 +280,22 @@ describe('the prompt', () => {
 });
 
 describe('vectors', () => {
-  it('normalizes, finds the top k by cosine, skips other dimensions', () => {
+  it('normalizes, finds the top k by cosine, refuses other dimensions and zero vectors', async () => {
     expect(normalize([0, 0])).toBeNull();
     expect([...(normalize([3, 4]) ?? [])].map((x) => Math.round(x * 10) / 10)).toEqual([0.6, 0.8]);
-    const table = new Map(
-      [
-        ['a', [1, 0]],
-        ['b', [0.7, 0.7]],
-        ['c', [0, 1]],
-        ['d', [1, 0, 0]],
-      ].map(([id, v]) => [id as string, { key: id as string, vector: normalize(v as number[]) ?? new Float32Array() }]),
-    );
-    const hits = topK(table, normalize([1, 0.1]) ?? new Float32Array(), 2);
+    const table = new VectorTable(2);
+    expect(table.set('a', 'a', [1, 0])).toBe(true);
+    expect(table.set('b', 'b', [0.7, 0.7])).toBe(true);
+    expect(table.set('c', 'c', [0, 1])).toBe(true);
+    expect(table.set('d', 'd', [1, 0, 0])).toBe(false);
+    expect(table.set('e', 'e', [0, 0])).toBe(false);
+    const query = normalize([1, 0.1]) ?? new Float32Array();
+    const hits = await table.nearest(query, 2);
     expect(hits.map((h) => h.id)).toEqual(['a', 'b']);
     expect(hits[0]?.similarity).toBeGreaterThan(0.99);
-    expect(topK(table, normalize([1, 0.1]) ?? new Float32Array(), 0)).toEqual([]);
-  });
-
-  it('lets embedding similarity find an entry, never lower a lexical match, and keep topic penalties', () => {
-    expect(withVectorLogit(-2, undefined, 0, -1.1)).toBe(-2);
-    expect(withVectorLogit(-4, 0.95, 0, -1.1)).toBeGreaterThan(0);
-    expect(withVectorLogit(3, 0.5, 0, -1.1)).toBe(3);
-    expect(withVectorLogit(-4, VECTOR_MIDPOINT, 0, -1.1)).toBeCloseTo(0);
-    expect(withVectorLogit(-4, 0.95, 2, -1.1)).toBeLessThan(withVectorLogit(-4, 0.95, 0, -1.1));
+    expect(await table.nearest(query, 0)).toEqual([]);
+    table.delete('a');
+    expect((await table.nearest(query, 1)).map((h) => h.id)).toEqual(['b']);
+    expect(table.similarity('a', query)).toBeUndefined();
   });
 });

@@ -1,144 +1,136 @@
 /**
- * bench:quality — how often Verity's answers are right, on a labelled dataset (bench/quality/README.md), next to a
- * plain BM25 baseline (MiniSearch) over the same data. Loads the library and documents through the real API into a
- * fresh embedded database, asks every question through `POST /api/qa/ask`, and prints per split:
- * library top-1 accuracy, document fact recall, abstention on uncovered questions, and the wrong-answer rate.
+ * bench:quality — how often Verity's answers are right on questions it was never fitted on (README.md).
  *
- *   npm run bench:quality                # both splits, "test" is the one to report
- *   SPLIT=tune npm run bench:quality     # only the tuning split (while tuning thresholds)
- *   VERBOSE=1 npm run bench:quality      # every miss, with what was answered
+ * Every company's library and documents are loaded through the real API into a fresh embedded database, embedded
+ * by the built-in model, and every question is analysed by the engine (`analyzeQuestion`). The decision models and
+ * thresholds are then fitted per fold WITHOUT the held-out questions (`fitModels`) and the engine's own `decide`
+ * is judged on them:
+ *   - held out by company and family at once (the headline): for each real company C and family F, fitted on every
+ *     question that is neither C's nor F's, judged on C's F questions;
+ *   - leave one company out, and leave one family out, for comparison.
+ * Printed per family and overall: library top-1, document fact recall, abstention on uncovered questions, the
+ * wrong-answer rate and the wrong share among answers shown at ≥ 80% confidence — next to BM25 and, with
+ * MODES=dense,lexical, the lexical engine (what runs without a model) fitted the same way.
  *
- * The engine's decision models are fitted on the tuning split by `npm run bench:fit` (fit.ts).
+ *   npm run bench:quality              # all companies
+ *   ONLY=northwind,harborview npm run bench:quality
+ *   VERBOSE=1 npm run bench:quality    # every held-out miss of the headline folds
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import MiniSearch from 'minisearch';
-import { docDir, docFiles, library, openBench, questions, type Expect, type Question } from './setup';
+import pino from 'pino';
+import { loadConfig } from '../../server/config';
+import { loadLocalEmbedder } from '../../server/embedding/embedder';
+import { collect, engineAnswer, figures, fitModels, judge, rightRank, type Item, type Mode, type Outcome } from './evaluate';
+import { loadCompanies } from './setup';
 
-type Given = { answerType: string; answer: string; libraryId: string | null };
-
-const SPLIT = process.env.SPLIT;
 const VERBOSE = process.env.VERBOSE === '1';
+const MODES = (process.env.MODES ?? 'dense').split(',') as Mode[];
 
-type Outcome = { q: Question; given: Given; correct: boolean; wrong: boolean };
+const fmt = (x: number) => x.toFixed(1).padStart(5);
 
-function judge(q: Question, given: Given): Outcome {
-  const answered = given.answerType !== 'unknown';
-  const text = given.answer.toLowerCase();
-  if (q.expect.kind === 'library') {
-    const correct = answered && given.libraryId === q.expect.entry;
-    return { q, given, correct, wrong: answered && !correct };
-  }
-  if (q.expect.kind === 'document') {
-    // Only an answer from the documents counts: some facts ("30 days") also occur in unrelated library answers.
-    const correct = given.answerType === 'generated' && q.expect.facts.every((f) => text.includes(f.toLowerCase()));
-    return { q, given, correct, wrong: answered && !correct };
-  }
-  return { q, given, correct: !answered, wrong: answered };
+function line(label: string, outcomes: Outcome[]) {
+  const f = figures(outcomes);
+  return `${label.padEnd(22)} n=${String(f.n).padStart(4)}  top-1 ${fmt(f.top1)}% (${f.library})  recall ${fmt(f.recall)}% (${f.documents})  abstain ${fmt(f.abstain)}% (${f.uncovered})  wrong ${fmt(f.wrong)}%  ≥80%: ${String(f.confident).padStart(4)} shown, ${fmt(f.confidentWrong)}% wrong`;
 }
 
-function report(name: string, outcomes: Outcome[]) {
-  const of = (kind: Expect['kind']) => outcomes.filter((o) => o.q.expect.kind === kind);
-  const rate = (xs: Outcome[], f: (o: Outcome) => boolean) => (xs.length ? (100 * xs.filter(f).length) / xs.length : 0);
-  return {
-    name,
-    n: outcomes.length,
-    top1: rate(of('library'), (o) => o.correct),
-    recall: rate(of('document'), (o) => o.correct),
-    abstain: rate(of('none'), (o) => o.correct),
-    wrong: rate(outcomes, (o) => o.wrong),
-  };
-}
-
-/** The baseline: BM25 over library entries and document paragraphs; the best hit answers, no hit abstains. */
-function baseline(): (question: string) => Given {
-  type Doc = { id: string; kind: 'library' | 'document'; text: string; answer: string };
-  const docs: Doc[] = library.map((l) => ({
-    id: l.id,
-    kind: 'library',
-    text: `${l.question} ${l.tags.join(' ')} ${l.answer}`,
-    answer: l.answer,
-  }));
-  for (const f of docFiles) {
-    const paragraphs = fs
-      .readFileSync(path.join(docDir, f), 'utf8')
-      .split(/\n\s*\n/)
-      .filter((p) => p.trim() && !p.trim().startsWith('#'));
-    paragraphs.forEach((p, i) => docs.push({ id: `${f}#${i}`, kind: 'document', text: p, answer: p }));
+function report(title: string, outcomes: Map<string, Outcome[]>, families: string[]) {
+  console.log(`\n${title}`);
+  for (const [who, list] of outcomes) {
+    for (const fam of families) {
+      const xs = list.filter((o) => o.item.q.family === fam);
+      if (xs.length) console.log(line(`  ${who} ${fam}`, xs));
+    }
+    console.log(line(`  ${who} overall`, list));
   }
-  const index = new MiniSearch<Doc>({ fields: ['text'], storeFields: ['kind', 'answer'] });
-  index.addAll(docs);
-  return (question) => {
-    const [hit] = index.search(question);
-    if (!hit) return { answerType: 'unknown', answer: '', libraryId: null };
-    const doc = docs.find((d) => d.id === hit.id);
-    if (!doc) return { answerType: 'unknown', answer: '', libraryId: null };
-    return doc.kind === 'library'
-      ? { answerType: 'canonical', answer: doc.answer, libraryId: doc.id }
-      : { answerType: 'generated', answer: doc.answer, libraryId: null };
-  };
 }
 
 async function main() {
-  const { api, labelOf, close } = await openBench();
-  try {
-    const bm25 = baseline();
-    const chosen = questions.filter((q) => !SPLIT || q.split === SPLIT);
-    const verity: Outcome[] = [];
-    const plain: Outcome[] = [];
-    const started = performance.now();
-    for (const q of chosen) {
-      const res = (await api('POST', '/api/qa/ask', { question: q.question })) as {
-        answerType: string;
-        answer: string;
-        sources: Array<{ type: string; canonicalAnswerId?: string }>;
-      };
-      const top = res.sources.find((s) => s.type === 'library');
-      const libraryId =
-        res.answerType === 'canonical' || res.answerType === 'draft'
-          ? (labelOf.get(top?.canonicalAnswerId ?? '') ?? null)
-          : null;
-      verity.push(judge(q, { answerType: res.answerType, answer: res.answer, libraryId }));
-      plain.push(judge(q, bm25(q.question)));
-    }
-    const perQuestion = (performance.now() - started) / Math.max(1, chosen.length);
+  const companies = loadCompanies();
+  const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
+  const log = pino({ level: 'warn' });
+  const embedder = MODES.includes('dense') ? await loadLocalEmbedder(config.embedding.modelsDir, log) : null;
+  if (MODES.includes('dense') && !embedder) throw new Error('bench:quality needs the model: run `npm run models` first');
+  const started = Date.now();
+  const items = await collect(companies, embedder, (l) => console.log(l));
+  await embedder?.close();
+  const real = companies.filter((c) => !c.synthetic).map((c) => c.slug);
+  const families = [...new Set(items.filter((i) => real.includes(i.q.company)).map((i) => i.q.family))].sort();
+  console.log(
+    `\n${items.length} questions (${real.length} real companies: ${real.join(', ')}; families ${families.join(', ')}), collected in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
 
-    console.log(
-      `Dataset: ${library.length} library entries, ${docFiles.length} documents, ${chosen.length} questions` +
-        `${SPLIT ? ` (split ${SPLIT})` : ''}; ${perQuestion.toFixed(1)} ms per ask over HTTP.\n`,
-    );
-    const pct = (x: number) => `${x.toFixed(1)}%`.padStart(8);
-    console.log('split  engine     n   top-1  fact recall  abstention  wrong answers');
-    for (const split of SPLIT ? [SPLIT] : ['tune', 'test']) {
-      for (const [name, outcomes] of [
-        ['verity', verity],
-        ['bm25', plain],
-      ] as const) {
-        const r = report(
-          name,
-          outcomes.filter((o) => o.q.split === split),
-        );
-        console.log(
-          `${split.padEnd(6)} ${r.name.padEnd(8)} ${String(r.n).padStart(4)} ${pct(r.top1)} ${pct(r.recall)}    ${pct(r.abstain)}   ${pct(r.wrong)}`,
-        );
+  const heldOut = new Map<string, Outcome[]>();
+  const add = (who: string, o: Outcome) => heldOut.set(who, [...(heldOut.get(who) ?? []), o]);
+  const misses: string[] = [];
+  const ranks: number[] = [];
+  for (const c of real) {
+    for (const fam of families) {
+      const test = items.filter((i) => i.q.company === c && i.q.family === fam);
+      if (test.length === 0) continue;
+      const train = items.filter((i) => i.q.company !== c && i.q.family !== fam);
+      for (const mode of MODES) {
+        const models = fitModels(train, mode);
+        for (const it of test) {
+          const o = judge(it, engineAnswer(it, mode, models));
+          add(mode, o);
+          if (mode === MODES[0]) {
+            if (it.q.expect.kind === 'library') ranks.push(rightRank(it, mode, models));
+            if (!o.correct) misses.push(describeMiss(o));
+          }
+        }
       }
+      for (const it of test) add('bm25', judge(it, it.baseline));
     }
-    console.log('\nTargets (test split): top-1 ≥ 95%, fact recall ≥ 85%, abstention ≥ 90%, wrong answers ≤ 3%.');
-    if (VERBOSE) {
-      console.log('\nMisses (verity):');
-      for (const o of verity.filter((x) => !x.correct)) {
-        console.log(
-          `  ${o.q.id} [${o.q.split}/${o.q.expect.kind}${o.q.expect.kind === 'library' ? ` ${o.q.expect.entry}` : ''}] ${o.q.question}\n` +
-            `     → ${o.given.answerType}${o.given.libraryId ? ` ${o.given.libraryId}` : ''}: ${o.given.answer.slice(0, 140).replace(/\s+/g, ' ')}`,
-        );
-      }
-    }
-  } finally {
-    await close();
   }
+  report('Held out by company AND family (fitted without the company and without the family):', heldOut, families);
+  const r = (k: number) => ((100 * ranks.filter((x) => x >= 0 && x < k).length) / Math.max(1, ranks.length)).toFixed(1);
+  console.log(`  retrieval (${MODES[0]}): right entry ranked 1st ${r(1)}%, in top 5 ${r(5)}%, retrieved at all ${r(1000)}%`);
+
+  const loco = new Map<string, Outcome[]>();
+  for (const c of real) {
+    const test = items.filter((i) => i.q.company === c);
+    const models = fitModels(
+      items.filter((i) => i.q.company !== c),
+      MODES[0] ?? 'dense',
+    );
+    loco.set(c, test.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))));
+  }
+  report(`Leave one company out (${MODES[0]}):`, loco, families);
+
+  const lofo: Outcome[] = [];
+  for (const fam of families) {
+    const models = fitModels(
+      items.filter((i) => i.q.family !== fam),
+      MODES[0] ?? 'dense',
+    );
+    for (const it of items.filter((i) => i.q.family === fam))
+      lofo.push(judge(it, engineAnswer(it, MODES[0] ?? 'dense', models)));
+  }
+  report(`Leave one family out (${MODES[0]}):`, new Map([['all', lofo]]), families);
+
+  const synthetic = items.filter((i) => !real.includes(i.q.company));
+  if (synthetic.length > 0 && real.length > 0) {
+    const models = fitModels(
+      items.filter((i) => real.includes(i.q.company)),
+      MODES[0] ?? 'dense',
+    );
+    console.log(
+      `\n${line('Northwind (synthetic), fitted on the real companies only', synthetic.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))))}`,
+    );
+  }
+  if (VERBOSE) console.log(`\nHeld-out misses (${MODES[0]}):\n${misses.join('\n')}`);
+  console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function describeMiss(o: Outcome): string {
+  const e = o.item.q.expect;
+  const want = e.kind === 'library' ? `library ${e.entries.join('|')}` : e.kind === 'document' ? `document [${e.facts.join('; ')}]` : 'none';
+  const got = o.given.kind === 'library' ? `library ${o.given.entry}` : o.given.kind;
+  return `${o.item.q.id} (${o.item.q.family}) want ${want}, got ${got} ${Math.round(o.given.confidence * 100)}% | ${o.item.q.question.slice(0, 140)}`;
 }
 
 main().catch((err: unknown) => {
   console.error(err);
   process.exit(1);
 });
+
+export type { Item };

@@ -1,6 +1,12 @@
 /**
- * The dataset of bench:quality loaded into a fresh embedded database through the real API, shared by the runner
- * (`run.ts`) and the model fitting (`fit.ts`).
+ * The companies of bench:quality (README.md), each loaded into a fresh embedded database through the real API,
+ * shared by the runner (`run.ts`) and the model fitting (`fit.ts`).
+ *
+ * - `companies/<slug>/`: a fictional company with its own library (in its own writing style), documents, and
+ *   questions whose text is verbatim from real public questionnaires, each with its family (caiq, hecvat, samm, sig).
+ * - The folder itself holds Northwind Ledger, the first dataset, whose questions were written to imitate
+ *   questionnaire styles by the same hand as its library: it is used for fitting, reported apart, never as a
+ *   held-out family.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,40 +20,89 @@ import { createStorage } from '../../server/storage/create';
 import { startWorker } from '../../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../../server/ingest/thread';
 import type { Scope } from '../../server/engine/retrieve';
+import { embedPending } from '../../server/worker/embed-sweep';
+import type { Embedder } from '../../server/embedding/embedder';
 
 export type LibraryItem = { id: string; question: string; answer: string; tags: string[] };
 export type Expect =
-  { kind: 'library'; entry: string } | { kind: 'document'; document: string; facts: string[] } | { kind: 'none' };
-export type Question = { id: string; question: string; style: string; expect: Expect; split: 'tune' | 'test' };
+  | { kind: 'library'; entries: string[] }
+  | { kind: 'document'; document: string; facts: string[] }
+  | { kind: 'none' };
+export type Question = { id: string; question: string; family: string; company: string; expect: Expect };
+export type Company = {
+  slug: string;
+  /** Written by the same hand as its library: fitted on, reported apart. */
+  synthetic: boolean;
+  library: LibraryItem[];
+  docDir: string;
+  docFiles: string[];
+  questions: Question[];
+};
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-export const library = JSON.parse(fs.readFileSync(path.join(dir, 'library.json'), 'utf8')) as LibraryItem[];
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+const docsIn = (docDir: string) => fs.readdirSync(docDir).filter((f) => /\.(md|txt|html)$/.test(f));
 
-function loadQuestions(): Question[] {
-  const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Question[];
-  const all = read('questions.json');
-  const extraFile = 'questions-tune-extra.json';
-  if (fs.existsSync(path.join(dir, extraFile))) {
-    for (const q of read(extraFile)) {
-      if (q.split !== 'tune') throw new Error(`${extraFile}: ${q.id} must be in split "tune"`);
-      all.push(q);
-    }
-  }
-  const seen = new Set<string>();
-  for (const q of all) {
-    if (seen.has(q.id)) throw new Error(`bench/quality: question id ${q.id} is used more than once`);
-    seen.add(q.id);
-  }
-  return all;
+type RawQuestion = {
+  id: string;
+  question: string;
+  family?: string;
+  style?: string;
+  expect: { kind: 'library'; entry?: string; entries?: string[] } | Exclude<Expect, { kind: 'library' }>;
+};
+
+function toQuestion(q: RawQuestion, company: string, family: string): Question {
+  const expect: Expect =
+    q.expect.kind === 'library'
+      ? { kind: 'library', entries: q.expect.entries ?? (q.expect.entry ? [q.expect.entry] : []) }
+      : q.expect;
+  return { id: `${company}/${q.id}`, question: q.question, family, company, expect };
 }
 
-/**
- * questions.json, followed by the extra tuning questions of questions-tune-extra.json (ids X001…, all split "tune")
- * when that file is present.
- */
-export const questions = loadQuestions();
-export const docDir = path.join(dir, 'documents');
-export const docFiles = fs.readdirSync(docDir).filter((f) => /\.(md|txt|html)$/.test(f));
+function northwind(): Company {
+  const raw = [
+    ...readJson<RawQuestion[]>(path.join(dir, 'questions.json')),
+    ...readJson<RawQuestion[]>(path.join(dir, 'questions-tune-extra.json')),
+  ];
+  const docDir = path.join(dir, 'documents');
+  return {
+    slug: 'northwind',
+    synthetic: true,
+    library: readJson<LibraryItem[]>(path.join(dir, 'library.json')),
+    docDir,
+    docFiles: docsIn(docDir),
+    questions: raw.map((q) => toQuestion(q, 'northwind', 'synthetic')),
+  };
+}
+
+/** Every company, Northwind first; ONLY=slug,slug limits them. */
+export function loadCompanies(): Company[] {
+  const root = path.join(dir, 'companies');
+  const slugs = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((s) => fs.existsSync(path.join(root, s, 'questions.json')))
+        .sort()
+    : [];
+  const all = [
+    northwind(),
+    ...slugs.map((slug): Company => {
+      const docDir = path.join(root, slug, 'documents');
+      return {
+        slug,
+        synthetic: false,
+        library: readJson<LibraryItem[]>(path.join(root, slug, 'library.json')),
+        docDir,
+        docFiles: docsIn(docDir),
+        questions: readJson<RawQuestion[]>(path.join(root, slug, 'questions.json')).map((q) =>
+          toQuestion(q, slug, q.family ?? 'unknown'),
+        ),
+      };
+    }),
+  ];
+  const only = process.env.ONLY?.split(',').filter(Boolean);
+  return only ? all.filter((c) => only.includes(c.slug)) : all;
+}
 
 export type Bench = {
   api: (method: string, url: string, body?: unknown) => Promise<unknown>;
@@ -58,15 +113,23 @@ export type Bench = {
   close: () => Promise<void>;
 };
 
-export async function openBench(env: NodeJS.ProcessEnv = {}): Promise<Bench> {
+/**
+ * A fresh embedded database with the company's library and documents loaded through the API; with an embedder,
+ * every entry and chunk is embedded (by the same sweep the worker runs) before it returns.
+ */
+export async function openBench(company: Company, embedder: Embedder | null = null): Promise<Bench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-quality-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
-  const config = loadConfig({ ...env, DATA_DIR: dataDir, SESSION_SECRET: 'bench-secret-bench-secret-bench' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench',
+    EMBEDDING_PROVIDER: 'none',
+  });
   const log = pino({ level: 'silent' });
   const storage = createStorage(config);
   const worker = startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100 });
   const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
-  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake });
+  const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake, embedder });
   const close = async () => {
     await app.close();
     await worker.stop();
@@ -98,13 +161,13 @@ export async function openBench(env: NodeJS.ProcessEnv = {}): Promise<Bench> {
     };
 
     await api('POST', '/api/canonical-answers/import', {
-      entries: library.map((l) => ({ question: l.question, answer: l.answer, tags: l.tags, source: 'bench' })),
+      entries: company.library.map((l) => ({ question: l.question, answer: l.answer, tags: l.tags, source: 'bench' })),
     });
     const rows = (await api('GET', '/api/canonical-answers?limit=10000')) as Array<{ id: string; question: string }>;
-    const labelOf = new Map(rows.map((r) => [r.id, library.find((l) => l.question === r.question)?.id ?? null]));
+    const labelOf = new Map(rows.map((r) => [r.id, company.library.find((l) => l.question === r.question)?.id ?? null]));
 
-    for (const f of docFiles) {
-      const bytes = fs.readFileSync(path.join(docDir, f));
+    for (const f of company.docFiles) {
+      const bytes = fs.readFileSync(path.join(company.docDir, f));
       const { uploadURL } = (await api('POST', '/api/objects/upload')) as { uploadURL: string };
       // The URL names PUBLIC_URL's port; this server listens on a free one.
       const target = new URL(uploadURL);
@@ -121,6 +184,12 @@ export async function openBench(env: NodeJS.ProcessEnv = {}): Promise<Bench> {
       if (failed) throw new Error(`${failed.originalName} failed: ${failed.error}`);
       if (docs.every((d) => d.status === 'ready')) break;
       await new Promise((r) => setTimeout(r, 100));
+    }
+    if (embedder) {
+      for (;;) {
+        const r = await embedPending(database.db, embedder, { log });
+        if (r.embedded === 0 && !r.more) break;
+      }
     }
     const me = (await api('GET', '/api/auth/me')) as { user: { organizationId: string } };
     const ws = (await api('GET', '/api/workspaces')) as Array<{ id: string }>;

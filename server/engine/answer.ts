@@ -1,13 +1,19 @@
 import type { AnswerSource, AnswerType, TopMatch } from '../../common/schemas/qa';
 import type { BrandProfile } from '../../common/schemas/organizations';
-import { composeExtractive } from './compose';
-import { ENTRY_CANDIDATES, retrieveChunks, type Scope } from './retrieve';
-import { documentConfidence, extractFeatures, passageCoverage, rankEntries } from './score';
+import { composeExtractive, type Extract } from './compose';
+import { ENTRY_CANDIDATES, retrieveChunks, type ChunkCandidate, type EntryCandidate, type Scope } from './retrieve';
+import { documentConfidence, extractFeatures, passageCoverage, rankEntries, type EntryScore } from './score';
 import { libraryIndex, searchIndex } from './library-index';
 import { THRESHOLDS } from './thresholds';
+import { DENSE_MODELS, LEXICAL_MODELS, type EngineModels } from './models';
+import type { DocumentFeatures } from './features';
+import type { TermWeights } from './term-weights';
 import type { LlmClient } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 import { generateGrounded } from './generate-llm';
 import { vectorMatches, withVectorChunks, withVectorEntries } from './vector-candidates';
+
+export type EngineAi = { llm?: LlmClient | null; embedder?: Embedder | null };
 
 export type EngineAnswer = {
   answer: string;
@@ -29,6 +35,85 @@ function withDisclaimers(answer: string, brand: Pick<BrandProfile, 'disclaimers'
 const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 100)));
 
 /**
+ * Everything the decision looks at for one question, before any fitted model is applied: the library candidates
+ * (lexical and, with an embedder, nearest by meaning), the documents' passages and the extractive answer composed
+ * from them. bench:quality and bench:fit collect these once and refit the models on them, so what they measure is
+ * exactly what the engine decides.
+ */
+export type Analysis = {
+  question: string;
+  weights: TermWeights;
+  entries: EntryCandidate[];
+  chunks: ChunkCandidate[];
+  extract: Extract;
+  passage: number;
+  /** Whether embeddings took part (the dense models apply), or retrieval was lexical only. */
+  dense: boolean;
+};
+
+export async function analyzeQuestion(
+  scope: Scope,
+  question: string,
+  ai: EngineAi = {},
+  opts: { libraryFreshWithinMs?: number; bannedTokens?: string[] } = {},
+): Promise<Analysis> {
+  // One look at the library per question: its index carries the term weights too.
+  const index = await libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs });
+  const weights = index.weights;
+  const vm = await vectorMatches(scope, question, ai.embedder);
+  const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);
+  // The documents' best passage is looked at before the library decides: a question the library only nearly
+  // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
+  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
+  const extract = composeExtractive(question, chunks, opts.bannedTokens ?? [], weights);
+  return {
+    question,
+    weights,
+    entries,
+    chunks,
+    extract,
+    passage: passageCoverage(question, extract, weights),
+    dense: vm !== null,
+  };
+}
+
+export type Decision =
+  | { kind: 'library'; ranked: EntryScore[]; best: EntryScore }
+  | { kind: 'document'; ranked: EntryScore[]; confidence: number; features: DocumentFeatures }
+  | { kind: 'none'; ranked: EntryScore[]; features: DocumentFeatures };
+
+/**
+ * DESIGN §6 "rank and decide": the library entry the entry model trusts enough, else the documents' extractive
+ * answer the document model trusts enough, else nothing ("Needs Review").
+ */
+export function decide(a: Analysis, models: EngineModels = a.dense ? DENSE_MODELS : LEXICAL_MODELS): Decision {
+  const ranked = rankEntries(a.question, a.entries, a.weights, a.passage, models);
+  const best = ranked[0];
+  if (best && best.confidence >= models.thresholds.library) return { kind: 'library', ranked, best };
+  // Whether the sentences answer it: word and passage coverage, the kind of fact asked for ("how long" → a
+  // duration), topics of the question the passages never mention (SOC 3, CSA STAR…), similarity by meaning, and
+  // how close the library came (a question on a library topic is rarely the documents' to answer).
+  const features = documentFeaturesOf(a, best?.confidence ?? 0);
+  const confidence = documentConfidence(features, models.document);
+  if (
+    a.extract.text &&
+    a.extract.matchedTerms >= THRESHOLDS.documentMinTerms &&
+    confidence >= models.thresholds.document
+  )
+    return { kind: 'document', ranked, confidence, features };
+  return { kind: 'none', ranked, features };
+}
+
+/** The document model's features for an analysis, given how confident the library was. */
+export function documentFeaturesOf(a: Analysis, libraryConfidence: number): DocumentFeatures {
+  const passageChunk = a.extract.chunks[0]?.chunk;
+  return extractFeatures(a.question, a.extract, a.weights, libraryConfidence, {
+    passageVector: passageChunk?.vector ?? 0,
+    bestChunkVector: Math.max(0, ...a.chunks.map((c) => c.vector ?? 0)),
+  });
+}
+
+/**
  * DESIGN §6: the library first (its answer verbatim), then the documents (an extractive answer of their best
  * sentences), else 'Needs Review' — never an invented answer.
  */
@@ -36,21 +121,18 @@ export async function answerQuestion(
   scope: Scope,
   question: string,
   brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'> & Partial<BrandProfile>,
-  /** The optional endpoint (LLM_BASE_URL): embeddings join retrieval, and document answers are written by it. */
-  llm?: LlmClient | null,
+  /** The optional endpoint (LLM_BASE_URL) writes document answers; the embedder adds retrieval by meaning. */
+  ai: EngineAi = {},
   /** Background answering (assessments) may use a library index checked this recently instead of re-checking. */
   opts: { libraryFreshWithinMs?: number } = {},
 ): Promise<EngineAnswer> {
-  // One look at the library per question: its index carries the term weights too.
-  const index = await libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs });
-  const weights = index.weights;
-  const vm = await vectorMatches(scope, question, llm);
-  const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);
-  // The documents' best passage is looked at before the library decides: a question the library only nearly
-  // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
-  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
-  const extract = composeExtractive(question, chunks, brand?.bannedTokens ?? [], weights);
-  const ranked = rankEntries(question, entries, weights, passageCoverage(question, extract, weights));
+  const analysis = await analyzeQuestion(scope, question, ai, {
+    libraryFreshWithinMs: opts.libraryFreshWithinMs,
+    bannedTokens: brand?.bannedTokens ?? [],
+  });
+  const { chunks, extract, weights } = analysis;
+  const decision = decide(analysis);
+  const { ranked } = decision;
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
     .slice(0, 3)
@@ -61,8 +143,8 @@ export async function answerQuestion(
       lastUpdated: r.candidate.updatedAt.toISOString(),
     }));
 
-  const best = ranked[0];
-  if (best && best.confidence >= THRESHOLDS.library) {
+  if (decision.kind === 'library') {
+    const { best } = decision;
     const sources: AnswerSource[] = ranked
       .filter((r, i) => i === 0 || r.score >= THRESHOLDS.relatedSource)
       .slice(0, 5)
@@ -84,6 +166,7 @@ export async function answerQuestion(
 
   // With an LLM: an answer grounded in these chunks, or 'unknown' when it finds they do not answer; on any failure
   // (logged) it gives null and the extractive answer below stands.
+  const { llm } = ai;
   const grounded =
     llm && chunks.length > 0
       ? await generateGrounded({ llm, question, chunks, brand, weights, workspaceId: scope.workspaceId })
@@ -106,15 +189,11 @@ export async function answerQuestion(
           lastVerifiedAt: null,
         };
   }
-  // Whether the sentences answer it: word and passage coverage, the kind of fact asked for ("how long" → a
-  // duration), topics of the question the passages never mention (SOC 3, CSA STAR…), and how close the library
-  // came (a question on a library topic is rarely the documents' to answer), weighed by the fitted model.
-  const documentScore = documentConfidence(extractFeatures(question, extract, weights, best?.confidence ?? 0));
-  if (extract.text && extract.matchedTerms >= THRESHOLDS.documentMinTerms && documentScore >= THRESHOLDS.document) {
+  if (decision.kind === 'document') {
     return {
       answer: withDisclaimers(extract.text, brand),
       answerType: 'generated',
-      confidence: percent(documentScore),
+      confidence: percent(decision.confidence),
       sources: extract.chunks.slice(0, 5).map((c) => ({
         type: 'document' as const,
         documentId: c.chunk.documentId,

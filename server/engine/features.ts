@@ -43,6 +43,13 @@ export const ENTRY_FEATURES = [
    * less): the entry is then probably about the topic but not the fact asked.
    */
   'documentAdvantage',
+  /**
+   * Cosine similarity of the question's embedding to the entry's (question and answer), 0 without embeddings.
+   * Models fitted without an embedder give it no weight.
+   */
+  'vector',
+  /** How far this entry's similarity is below the best candidate's (0 for the nearest entry). */
+  'vectorGap',
 ] as const;
 
 export type EntryFeatures = Record<(typeof ENTRY_FEATURES)[number], number>;
@@ -115,6 +122,7 @@ export function entryFeatures(
   w: TermWeights,
   bestRank = 0,
   documentPassage = 0,
+  bestVector = 0,
 ): EntryFeatures {
   const profile = profileOf(c);
   const { entryTerms, answerTerms } = profile;
@@ -146,6 +154,8 @@ export function entryFeatures(
     shortQuestion: 1 / Math.max(1, q.terms.size),
     factMissing: q.intents.length > 0 && intentsStated(c.answer, q.intents).length === 0 ? 1 : 0,
     documentAdvantage: Math.max(0, documentPassage - weightOf(anywhere, w) / total),
+    vector: c.vector ?? 0,
+    vectorGap: Math.max(0, bestVector - (c.vector ?? 0)),
   };
 }
 
@@ -168,6 +178,10 @@ export const DOCUMENT_FEATURES = [
   'topicsMissing',
   /** The best library entry's confidence: a question about a library topic is rarely the documents' to answer. */
   'libraryConfidence',
+  /** Cosine similarity of the question's embedding to the passage the answer comes from (0 without embeddings). */
+  'passageVector',
+  /** The best similarity of any retrieved chunk (0 without embeddings). */
+  'bestChunkVector',
 ] as const;
 
 export type DocumentFeatures = Record<(typeof DOCUMENT_FEATURES)[number], number>;
@@ -179,6 +193,9 @@ export type DocumentEvidence = {
   chunkTexts: string[];
   intents: number;
   intentsStated: number;
+  /** Embedding similarity of the passage used and of the best retrieved chunk, when embeddings are on. */
+  passageVector?: number;
+  bestChunkVector?: number;
 };
 
 export function documentFeatures(
@@ -206,5 +223,7 @@ export function documentFeatures(
     factsStated: e.intents > 0 ? e.intentsStated / e.intents : 0,
     topicsMissing,
     libraryConfidence,
+    passageVector: e.passageVector ?? 0,
+    bestChunkVector: e.bestChunkVector ?? 0,
   };
 }

@@ -1,42 +1,40 @@
-import type { DocumentFeatures, EntryFeatures } from './features';
+import { z } from 'zod';
+import fitted from './models.json' with { type: 'json' };
+import { DOCUMENT_FEATURES, ENTRY_FEATURES, type DocumentFeatures, type EntryFeatures } from './features';
 
 /**
- * A conditional-logit model over the library candidates of one question, with "no entry answers it" as an extra
- * option of logit 0: P(entry i) = exp(sᵢ) / (1 + Σ exp(sⱼ)), sᵢ = bias + Σ weight·feature. Its probability is the
- * answer's confidence. Fitted on the tuning split of bench:quality by `npm run bench:fit` (bench/quality/fit.ts),
- * which rewrites this file; do not edit the numbers by hand.
+ * The engine's decision models, fitted by `npm run bench:fit` (bench/quality/fit.ts) on the bench:quality companies
+ * and written to models.json; never edited by hand.
+ *
+ * - The entry model is a conditional logit over one question's library candidates, with "no entry answers it" as
+ *   an extra option of logit 0: P(entry i) = exp(sᵢ) / (1 + Σ exp(sⱼ)), sᵢ = bias + Σ weight·feature. Its
+ *   probability is the answer's confidence; the entry answers when it reaches `thresholds.library`.
+ * - The document model is a logistic model of "the extractive answer answers the question", answering at
+ *   `thresholds.document`.
+ *
+ * Two sets: `dense` when an embedder gives the vector features, `lexical` when retrieval is lexical only (no model
+ * installed, or EMBEDDING_PROVIDER=none): the features mean different things in the two worlds, so each is fitted
+ * on its own.
  */
-export const ENTRY_MODEL: { bias: number; weights: EntryFeatures } = {
-  bias: -6.392,
-  weights: {
-    questionCoverage: 0.399,
-    fullCoverage: 5.552,
-    entryCoverage: 2.538,
-    trigram: 2.448,
-    topicAgreement: 4.706,
-    topicsMissing: -0.466,
-    noTopics: -0.211,
-    novelTerms: -3.359,
-    relativeRank: 1.808,
-    shortQuestion: -0.835,
-    factMissing: -1.85,
-    documentAdvantage: -3.899,
-  },
+const weightsOf = <T extends readonly string[]>(names: T) =>
+  z.object(Object.fromEntries(names.map((n) => [n, z.number()])) as Record<T[number], z.ZodNumber>);
+
+const Models = z.object({
+  entry: z.object({ bias: z.number(), weights: weightsOf(ENTRY_FEATURES) }),
+  document: z.object({ bias: z.number(), weights: weightsOf(DOCUMENT_FEATURES) }),
+  thresholds: z.object({ library: z.number().min(0).max(1), document: z.number().min(0).max(1) }),
+});
+
+export type EngineModels = {
+  entry: { bias: number; weights: EntryFeatures };
+  document: { bias: number; weights: DocumentFeatures };
+  thresholds: { library: number; document: number };
 };
 
-/**
- * A logistic model of "the extractive answer from the documents answers the question": P = σ(bias + Σ
- * weight·feature). Fitted with ENTRY_MODEL by bench:fit; do not edit the numbers by hand.
- */
-export const DOCUMENT_MODEL: { bias: number; weights: DocumentFeatures } = {
-  bias: -3.148,
-  weights: {
-    coverage: 0.637,
-    firstCoverage: 1.499,
-    passageCoverage: 3.284,
-    asksFact: 1.378,
-    factsStated: 1.378,
-    topicsMissing: -1.087,
-    libraryConfidence: -0.153,
-  },
-};
+const parsed = z.object({ lexical: Models, dense: Models }).parse(fitted);
+export const LEXICAL_MODELS: EngineModels = parsed.lexical;
+export const DENSE_MODELS: EngineModels = parsed.dense;
+
+/** The lexical entry and document models, as the engine uses them without embeddings. */
+export const ENTRY_MODEL = LEXICAL_MODELS.entry;
+export const DOCUMENT_MODEL = LEXICAL_MODELS.document;

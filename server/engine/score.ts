@@ -1,5 +1,5 @@
 import type { Extract } from './compose';
-import { DOCUMENT_MODEL, ENTRY_MODEL } from './models';
+import { DOCUMENT_MODEL, ENTRY_MODEL, LEXICAL_MODELS, type EngineModels } from './models';
 import {
   DOCUMENT_FEATURES,
   ENTRY_FEATURES,
@@ -12,7 +12,6 @@ import {
 import type { EntryCandidate } from './retrieve';
 import type { TermWeights } from './term-weights';
 import { termsOf } from './terms';
-import { withVectorLogit } from './vector-score';
 
 export type EntryScore = {
   candidate: EntryCandidate;
@@ -47,7 +46,8 @@ export function candidateFeatures(
 ): EntryFeatures[] {
   const profile = profileQuestion(question);
   const bestRank = Math.max(0, ...candidates.map((c) => c.rank));
-  return candidates.map((c) => entryFeatures(profile, c, w, bestRank, documentPassage));
+  const bestVector = Math.max(0, ...candidates.map((c) => c.vector ?? 0));
+  return candidates.map((c) => entryFeatures(profile, c, w, bestRank, documentPassage, bestVector));
 }
 
 /** Rarity-weighted share of the question's terms in the passage the extractive answer starts from. */
@@ -66,17 +66,13 @@ export function rankEntries(
   w: TermWeights = uniform,
   /** passageCoverage() of the documents' best passage, when they were searched. */
   documentPassage = 0,
+  /** The dense models when the candidates carry embedding similarities, else the lexical ones. */
+  models: EngineModels = LEXICAL_MODELS,
 ): EntryScore[] {
   const all = candidateFeatures(question, candidates, w, documentPassage);
   const scored = candidates.map((candidate, i) => {
     const features = all[i] as EntryFeatures;
-    // Embedding similarity, only when embeddings are configured (vector-score.ts); otherwise the logit as is.
-    const logit = withVectorLogit(
-      entryLogit(features),
-      candidate.vector,
-      features.topicsMissing,
-      ENTRY_MODEL.weights.topicsMissing,
-    );
+    const logit = entryLogit(features, models.entry);
     return { candidate, features, logit, score: sigmoid(logit), confidence: 0 };
   });
   // Softmax with the "no entry" option at logit 0, computed stably.
@@ -99,10 +95,11 @@ export function extractFeatures(
   extract: Extract,
   w: TermWeights,
   libraryConfidence: number,
+  vectors: { passageVector: number; bestChunkVector: number } = { passageVector: 0, bestChunkVector: 0 },
 ): DocumentFeatures {
   return documentFeatures(
     profileQuestion(question),
-    { ...extract, chunkTexts: extract.chunks.map((c) => c.chunk.text) },
+    { ...extract, chunkTexts: extract.chunks.map((c) => c.chunk.text), ...vectors },
     w,
     libraryConfidence,
   );

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { canonicalAnswers as ca, documentChunks as dc, documents } from '../db/schema';
-import type { LlmClient } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 import type { ChunkCandidate, EntryCandidate, Scope } from './retrieve';
 import { searchVectors, type VectorHit } from './vector-index';
 
 /** Nearest entries and chunks added to the lexical candidates of a question. */
-const VECTOR_K = { entries: 10, chunks: 8 };
+const VECTOR_K = { entries: 20, chunks: 12 };
 
 export type VectorMatches = {
   entries: VectorHit[];
@@ -15,28 +15,27 @@ export type VectorMatches = {
 };
 
 /**
- * The question's nearest library entries and chunks by embedding, when an embedding model is configured; null
- * otherwise, or when embedding the question failed (logged: retrieval then stays lexical, as without embeddings).
+ * The question's nearest library entries and chunks by embedding, when an embedder is configured; null otherwise,
+ * or when embedding the question failed (logged: retrieval then stays lexical, as without embeddings).
  */
 export async function vectorMatches(
   scope: Scope,
   question: string,
-  llm: LlmClient | null | undefined,
+  embedder: Embedder | null | undefined,
 ): Promise<VectorMatches | null> {
-  if (!llm?.embeddingModel) return null;
-  let embedding: number[] | undefined;
+  if (!embedder) return null;
+  let embedding: ArrayLike<number>;
   try {
-    [embedding] = await llm.embed([question]);
+    embedding = await embedder.embedQuery(question);
   } catch (err) {
-    llm.log.warn(
+    embedder.log.warn(
       { err, reason: err instanceof Error ? err.message : String(err), workspaceId: scope.workspaceId },
       'embedding the question failed; answering from full-text retrieval only',
     );
     return null;
   }
-  if (!embedding) return null;
-  return searchVectors(scope, llm.embeddingModel, embedding, VECTOR_K, (err) =>
-    llm.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
+  return searchVectors(scope, embedder.model, embedding, VECTOR_K, (err) =>
+    embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
   );
 }
 

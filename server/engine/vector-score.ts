@@ -15,22 +15,3 @@ export const VECTOR_SLOPE = 25;
 export function vectorEvidence(similarity: number): number {
   return 1 / (1 + Math.exp(-VECTOR_SLOPE * (similarity - VECTOR_MIDPOINT)));
 }
-
-/**
- * A library entry's logit given its lexical logit and, when present, its embedding similarity. The embedding is a
- * second opinion, not an extra vote: the entry gets the better of the two, so a paraphrase sharing no words can be
- * found, while an entry the words already match is not pushed further by a similar embedding. A specific topic the
- * question asks about and the entry lacks (ISO 27001 vs SOC 2 — embeddings put those close) still costs what it
- * costs the lexical model (`topicsMissingWeight`, negative, per topic).
- */
-export function withVectorLogit(
-  lexicalLogit: number,
-  vector: number | undefined,
-  topicsMissing: number,
-  topicsMissingWeight: number,
-): number {
-  if (vector === undefined) return lexicalLogit;
-  // A penalty whatever sign a refit of the lexical model gives the weight.
-  const vectorLogit = VECTOR_SLOPE * (vector - VECTOR_MIDPOINT) - Math.abs(topicsMissingWeight) * topicsMissing;
-  return Math.max(lexicalLogit, vectorLogit);
-}

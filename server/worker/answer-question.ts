@@ -4,6 +4,7 @@ import { assessmentQuestions as aq } from '../db/schema';
 import { inTransaction, type Db } from '../db/client';
 import { answerQuestion, type EngineAnswer } from '../engine/answer';
 import type { LlmClient } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 import { QUESTION_MAX_LENGTH } from '../../common/constants';
 import type { BrandProfile } from '../../common/schemas/organizations';
 import { settleBatch } from '../modules/assessments/settle';
@@ -28,6 +29,7 @@ export type AnswerDeps = {
   db: Db;
   log: FastifyBaseLogger;
   llm?: LlmClient | null;
+  embedder?: Embedder | null;
   brands: BrandCache;
   /** How recently checked a library index may be (0: check now). */
   libraryFreshWithinMs?: number;
@@ -68,7 +70,7 @@ export async function answerClaimedQuestion(
   } else {
     try {
       const scope = { db, organizationId: q.organizationId, workspaceId: q.workspaceId };
-      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), deps.llm, {
+      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), { llm: deps.llm, embedder: deps.embedder }, {
         libraryFreshWithinMs: deps.libraryFreshWithinMs ?? 0,
       });
     } catch (err) {

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { canonicalAnswers as ca, documentChunks as dc } from '../db/schema';
 import { inTransaction, type Db } from '../db/client';
 import { wakeableSleep } from './wakeable-sleep';
-import { EMBED_BATCH, LlmError, type LlmClient } from '../llm/client';
+import { EMBED_BATCH, LlmError } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 
 /**
  * Embeddings are computed here, in the background (DESIGN §7), never while a user waits: an import of 10,000
@@ -100,7 +101,8 @@ async function pendingChunks(db: Db, ws: Workspace, model: string, skip: string[
 
 /** A failure of the endpoint itself (try the batch later), as opposed to one it has with these texts. */
 function isTransient(err: unknown): boolean {
-  if (!(err instanceof LlmError)) return true;
+  // The built-in model fails a text only for the text itself, unless its thread went away.
+  if (!(err instanceof LlmError)) return /embedding thread|ECONN|ETIMEDOUT/i.test(err instanceof Error ? err.message : '');
   if (err.reason === 'timeout' || err.reason === 'network' || err.reason === 'not_configured') return true;
   return (
     err.reason === 'http' && (err.status === undefined || err.status >= 500 || [408, 409, 429].includes(err.status))
@@ -114,36 +116,39 @@ function isTransient(err: unknown): boolean {
 type SweepOptions = { log: FastifyBaseLogger; skip?: SkipList; shouldStop?: () => boolean; signal?: AbortSignal };
 
 async function embedRows(
-  llm: LlmClient,
+  embedder: Embedder,
   rows: Pending[],
   skip: SkipList,
   opts: SweepOptions,
 ): Promise<Array<{ row: Pending; vector: number[] | undefined }>> {
   try {
-    const vectors = await llm.embed(
+    const vectors = await embedder.embedPassages(
       rows.map((r) => r.text),
       { signal: opts.signal },
     );
-    return rows.map((row, i) => ({ row, vector: vectors[i] }));
+    return rows.map((row, i) => {
+      const v = vectors[i];
+      return { row, vector: v ? Array.from(v) : undefined };
+    });
   } catch (err) {
     if (isTransient(err)) throw err;
     if (rows.length === 1) {
       const [row] = rows;
       if (row) skip.add(row.id);
-      opts.log.warn({ err, id: row?.id }, 'the embedding endpoint refused this text; skipping it for an hour');
+      opts.log.warn({ err, id: row?.id }, 'this text could not be embedded; skipping it for an hour');
       return [];
     }
     const half = Math.ceil(rows.length / 2);
     return [
-      ...(await embedRows(llm, rows.slice(0, half), skip, opts)),
-      ...(await embedRows(llm, rows.slice(half), skip, opts)),
+      ...(await embedRows(embedder, rows.slice(0, half), skip, opts)),
+      ...(await embedRows(embedder, rows.slice(half), skip, opts)),
     ];
   }
 }
 
 async function embedBatch(
   db: Db,
-  llm: LlmClient,
+  embedder: Embedder,
   model: string,
   ws: Workspace,
   kind: 'entries' | 'chunks',
@@ -155,7 +160,7 @@ async function embedBatch(
       ? await pendingEntries(db, ws, model, skip.ids(), EMBED_BATCH)
       : await pendingChunks(db, ws, model, skip.ids(), EMBED_BATCH);
   if (rows.length === 0) return { embedded: 0, full: false };
-  const done = await embedRows(llm, rows, skip, opts);
+  const done = await embedRows(embedder, rows, skip, opts);
   let embedded = 0;
   // Rows are written in id order: two workers whose random batches overlap then lock the shared rows in the
   // same order, and PostgreSQL never sees the wait cycle it would report as a deadlock.
@@ -186,9 +191,8 @@ async function embedBatch(
  * One pass: for each workspace with waiting rows, up to BATCHES_PER_WORKSPACE batches of entries, then of chunks.
  * `more` says whether rows are probably still waiting (a batch came back full), so the caller goes on at once.
  */
-export async function embedPending(db: Db, llm: LlmClient, opts: SweepOptions): Promise<EmbedSweepResult> {
-  const model = llm.embeddingModel;
-  if (!model) return { embedded: 0, more: false };
+export async function embedPending(db: Db, embedder: Embedder, opts: SweepOptions): Promise<EmbedSweepResult> {
+  const model = embedder.model;
   const skip = opts.skip ?? new SkipList();
   let embedded = 0;
   let more = false;
@@ -196,7 +200,7 @@ export async function embedPending(db: Db, llm: LlmClient, opts: SweepOptions): 
     for (const kind of ['entries', 'chunks'] as const) {
       for (let i = 0; i < BATCHES_PER_WORKSPACE; i += 1) {
         if (opts.shouldStop?.()) return { embedded, more: true };
-        const r = await embedBatch(db, llm, model, ws, kind, skip, opts);
+        const r = await embedBatch(db, embedder, model, ws, kind, skip, opts);
         embedded += r.embedded;
         if (!r.full) break;
         if (i === BATCHES_PER_WORKSPACE - 1) more = true;
@@ -213,7 +217,12 @@ export type EmbedLoop = { wake: () => void; stop: () => Promise<void> };
  * document extraction): sweeps every `everyMs`, at once while rows keep coming, and backs off exponentially (up to
  * five minutes) while the endpoint fails.
  */
-export function startEmbedLoop(opts: { db: Db; llm: LlmClient; log: FastifyBaseLogger; everyMs: number }): EmbedLoop {
+export function startEmbedLoop(opts: {
+  db: Db;
+  embedder: Embedder;
+  log: FastifyBaseLogger;
+  everyMs: number;
+}): EmbedLoop {
   let stopped = false;
   let failures = 0;
   const skip = new SkipList();
@@ -227,7 +236,7 @@ export function startEmbedLoop(opts: { db: Db; llm: LlmClient; log: FastifyBaseL
     while (!stopped) {
       let delay = opts.everyMs;
       try {
-        const r = await embedPending(opts.db, opts.llm, {
+        const r = await embedPending(opts.db, opts.embedder, {
           log: opts.log,
           skip,
           shouldStop: () => stopped,

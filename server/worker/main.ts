@@ -7,6 +7,7 @@ import { loadOrCreateSecret } from '../secret';
 import { closeExtractionThreads, configureExtractionThreads, extractInThread } from '../ingest/thread';
 import { startWorker } from './worker';
 import { createLlmClient } from '../llm/client';
+import { createEmbedder } from '../embedding/embedder';
 
 /**
  * `npm run worker`: the background worker alone, for deployments that scale API and worker processes separately
@@ -28,6 +29,8 @@ async function main() {
   const database = await openDatabase({ kind: 'postgres', url: config.databaseUrl });
   const storage = createStorage(config);
   await configureExtractionThreads({ size: Math.max(1, config.workerConcurrency) });
+  const llm = createLlmClient(config.llm, log);
+  const embedder = await createEmbedder(config.embedding, llm, log);
   const worker = startWorker({
     db: database.db,
     storage,
@@ -36,11 +39,13 @@ async function main() {
     concurrency: Math.max(1, config.workerConcurrency),
     staleMs: config.documentClaimMs,
     questionStaleMs: config.questionClaimMs,
-    llm: createLlmClient(config.llm, log),
+    llm,
+    embedder,
   });
   log.info(`Verity worker started (concurrency ${Math.max(1, config.workerConcurrency)})`);
   const shutdown = async () => {
     await worker.stop();
+    await embedder?.close();
     await closeExtractionThreads();
     await database.close();
     process.exit(0);

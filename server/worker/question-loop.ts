@@ -2,6 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 import { answerClaimedQuestion, BrandCache, GAVE_UP, LIBRARY_FRESH_MS, MAX_QUESTION_ATTEMPTS } from './answer-question';
 import { claimQuestions, failExhaustedClaims } from './claim-questions';
 import { inTransaction } from '../db/client';
@@ -12,6 +13,7 @@ export type QuestionLoopOptions = {
   db: Db;
   log: FastifyBaseLogger;
   llm?: LlmClient | null;
+  embedder?: Embedder | null;
   /** Questions answered at once (WORKER_CONCURRENCY). */
   concurrency: number;
   pollMs: number;
@@ -67,7 +69,7 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
       for (const q of claimed) {
         running += 1;
         void answerClaimedQuestion(
-          { db: opts.db, log: opts.log, llm: opts.llm, brands, libraryFreshWithinMs, staleMs: opts.staleMs },
+          { db: opts.db, log: opts.log, llm: opts.llm, embedder: opts.embedder, brands, libraryFreshWithinMs, staleMs: opts.staleMs },
           q,
         )
           .then((outcome) => {

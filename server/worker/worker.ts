@@ -8,6 +8,7 @@ import { startEmbedLoop } from './embed-sweep';
 import { startQuestionLoop } from './question-loop';
 import { wakeableSleep } from './wakeable-sleep';
 import type { LlmClient } from '../llm/client';
+import type { Embedder } from '../embedding/embedder';
 
 export type WorkerOptions = {
   db: Db;
@@ -24,8 +25,10 @@ export type WorkerOptions = {
   staleMs?: number;
   /** How often abandoned uploads are swept (0: never). */
   sweepEveryMs?: number;
-  /** With an embedding model configured, entries and chunks are embedded in the background (embed-sweep.ts). */
+  /** The OpenAI-compatible endpoint, for generated document answers. */
   llm?: LlmClient | null;
+  /** With an embedder (local model or endpoint), entries and chunks are embedded in the background (embed-sweep.ts). */
+  embedder?: Embedder | null;
   /** Idle interval of the embedding sweep (default: five poll intervals). */
   embedEveryMs?: number;
   /** An assessment question claimed longer ago than this is taken over (its worker died). */
@@ -53,12 +56,13 @@ export function startWorker(opts: WorkerOptions): Worker {
     db: opts.db,
     log: opts.log,
     llm: opts.llm,
+    embedder: opts.embedder,
     concurrency: opts.questionConcurrency ?? opts.concurrency,
     pollMs,
     staleMs: opts.questionStaleMs ?? 2 * 60_000,
   });
-  const embedLoop = opts.llm?.embeddingModel
-    ? startEmbedLoop({ db: opts.db, llm: opts.llm, log: opts.log, everyMs: opts.embedEveryMs ?? pollMs * 5 })
+  const embedLoop = opts.embedder
+    ? startEmbedLoop({ db: opts.db, embedder: opts.embedder, log: opts.log, everyMs: opts.embedEveryMs ?? pollMs * 5 })
     : null;
 
   const idle = wakeableSleep();

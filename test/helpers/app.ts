@@ -12,6 +12,7 @@ import { createStorage } from '../../server/storage/create';
 import { startWorker } from '../../server/worker/worker';
 import { extractInThread } from '../../server/ingest/thread';
 import { createLlmClient } from '../../server/llm/client';
+import { createEmbedder } from '../../server/embedding/embedder';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
@@ -34,23 +35,28 @@ export async function createTestApp(
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     STORAGE_DIR: inject('objectsDir'),
+    // The lexical engine unless a test asks for the model (EMBEDDING_PROVIDER: 'local'): most tests pin behaviour
+    // that does not depend on the model, and loading it per app would cost every test file.
+    EMBEDDING_PROVIDER: opts.env?.EMBEDDING_MODEL ? 'openai' : 'none',
     ...opts.env,
   });
   const log = opts.log ?? pino({ level: 'silent' });
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
   const storage = createStorage(config);
   const llm = createLlmClient(config.llm, log);
+  const embedder = await createEmbedder(config.embedding, llm, log);
   // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
   const worker =
     opts.worker === false
       ? null
-      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100, llm });
+      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100, llm, embedder });
   const app = await buildApp(
-    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm },
+    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder },
     opts.log ? { loggerInstance: opts.log } : {},
   );
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await embedder?.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

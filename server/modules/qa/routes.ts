@@ -60,7 +60,7 @@ export async function qaRoutes(root: FastifyInstance) {
   app.post('/api/qa/ask', { schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } }, async (req) => {
     const ctx = await requireTenant(req);
     authorize(ctx, 'qa:ask');
-    return qa.ask(ctx, req.body, req.server.deps.llm);
+    return qa.ask(ctx, req.body, req.server.deps);
   });
 
   app.post(
@@ -69,7 +69,7 @@ export async function qaRoutes(root: FastifyInstance) {
     async (req) => {
       const ctx = await requireTenant(req);
       authorize(ctx, 'qa:ask');
-      return { entries: await qa.askMany(ctx, req.body, req.server.deps.llm) };
+      return { entries: await qa.askMany(ctx, req.body, req.server.deps) };
     },
   );
 

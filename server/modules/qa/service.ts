@@ -5,13 +5,12 @@ import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
 import { brandProfileOf } from '../organizations/service';
-import { answerQuestion, type EngineAnswer } from '../../engine/answer';
+import { answerQuestion, type EngineAi, type EngineAnswer } from '../../engine/answer';
 import { rankEntries } from '../../engine/score';
 import { ENTRY_CANDIDATES } from '../../engine/retrieve';
 import { libraryIndex, searchIndex } from '../../engine/library-index';
 import { THRESHOLDS } from '../../engine/thresholds';
 
-import type { LlmClient } from '../../llm/client';
 import type {
   AnswerEntryView,
   AnswerSource,
@@ -109,7 +108,7 @@ async function record(tx: DbOrTx, ctx: QaCtx, sessionId: string | null, question
 export async function ask(
   ctx: QaCtx,
   input: z.output<typeof AskBody>,
-  llm?: LlmClient | null,
+  ai: EngineAi = {},
 ): Promise<AnswerEntryView> {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
@@ -129,7 +128,7 @@ export async function ask(
   }
   const result: EngineAnswer = input.existingAnswer
     ? await recordedAnswer(ctx, input.existingAnswer)
-    : await answerQuestion(ctx, input.question, await brandOf(ctx), llm);
+    : await answerQuestion(ctx, input.question, await brandOf(ctx), ai);
   const row = await record(ctx.db, ctx, sessionId, input.question, result);
   return presentEntry(row, result.matches);
 }
@@ -201,12 +200,12 @@ async function recordedAnswer(ctx: QaCtx, given: z.infer<typeof ExistingAnswer>)
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
-export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, llm?: LlmClient | null) {
+export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, ai: EngineAi = {}) {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   const brand = await brandOf(ctx);
   const answers: Array<{ question: string; result: EngineAnswer }> = [];
   for (const question of input.questions)
-    answers.push({ question, result: await answerQuestion(ctx, question, brand, llm) });
+    answers.push({ question, result: await answerQuestion(ctx, question, brand, ai) });
   const rows = await inTransaction(ctx.db, async (tx) => {
     const out = [];
     for (const a of answers) out.push({ row: await record(tx, ctx, sessionId, a.question, a.result), a });

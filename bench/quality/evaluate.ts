@@ -1,0 +1,294 @@
+/**
+ * What bench:quality and bench:fit share: every question analysed once per company (the engine's own
+ * `analyzeQuestion`, with and without embeddings), the decision models fitted on any subset of those analyses, and
+ * the engine's own `decide` judged on another subset. A fold's models never see its held-out questions.
+ */
+import MiniSearch from 'minisearch';
+import fs from 'node:fs';
+import path from 'node:path';
+import { analyzeQuestion, decide, documentFeaturesOf, type Analysis } from '../../server/engine/answer';
+import { DOCUMENT_FEATURES, ENTRY_FEATURES } from '../../server/engine/features';
+import type { EngineModels } from '../../server/engine/models';
+import { candidateFeatures } from '../../server/engine/score';
+import { THRESHOLDS } from '../../server/engine/thresholds';
+import type { Embedder } from '../../server/embedding/embedder';
+import { openBench, type Company, type Question } from './setup';
+
+export type Mode = 'dense' | 'lexical';
+
+export type Item = {
+  q: Question;
+  analyses: Partial<Record<Mode, Analysis>>;
+  /** Database id of a library entry → the dataset's id. */
+  labelOf: Map<string, string | null>;
+  /** The BM25 baseline's answer, computed over the company's own data. */
+  baseline: Given;
+};
+
+export type Given = { kind: 'library' | 'document' | 'none'; entry: string | null; text: string; confidence: number };
+export type Outcome = { item: Item; given: Given; correct: boolean; wrong: boolean };
+
+/** Loads each company, analyses each of its questions in each mode, and computes the baseline's answer. */
+export async function collect(
+  companies: Company[],
+  embedder: Embedder | null,
+  log: (line: string) => void = () => {},
+): Promise<Item[]> {
+  const items: Item[] = [];
+  for (const company of companies) {
+    const started = Date.now();
+    const bench = await openBench(company, embedder);
+    const bm25 = baseline(company);
+    try {
+      for (const q of company.questions) {
+        const analyses: Item['analyses'] = {
+          lexical: await analyzeQuestion(bench.scope, q.question, {}),
+        };
+        if (embedder) analyses.dense = await analyzeQuestion(bench.scope, q.question, { embedder });
+        items.push({ q, analyses, labelOf: bench.labelOf, baseline: bm25(q.question) });
+      }
+    } finally {
+      await bench.close();
+    }
+    log(`${company.slug}: ${company.questions.length} questions analysed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+  return items;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Judging
+
+export function judge(item: Item, given: Given): Outcome {
+  const { expect } = item.q;
+  const answered = given.kind !== 'none';
+  let correct: boolean;
+  if (expect.kind === 'library') correct = given.kind === 'library' && expect.entries.includes(given.entry ?? '');
+  else if (expect.kind === 'document') {
+    // Only an answer from the documents counts: some facts ("30 days") also occur in unrelated library answers.
+    const text = given.text.toLowerCase();
+    correct = given.kind === 'document' && expect.facts.every((f) => text.includes(f.toLowerCase()));
+  } else correct = !answered;
+  return { item, given, correct, wrong: answered && !correct };
+}
+
+/** The engine's decision for an analysed question under the given models. */
+export function engineAnswer(item: Item, mode: Mode, models: EngineModels): Given {
+  const a = item.analyses[mode];
+  if (!a) throw new Error(`no ${mode} analysis`);
+  const d = decide(a, models);
+  if (d.kind === 'library')
+    return {
+      kind: 'library',
+      entry: item.labelOf.get(d.best.candidate.id) ?? null,
+      text: d.best.candidate.answer,
+      confidence: d.best.confidence,
+    };
+  if (d.kind === 'document') return { kind: 'document', entry: null, text: a.extract.text, confidence: d.confidence };
+  return { kind: 'none', entry: null, text: '', confidence: 0 };
+}
+
+export type Figures = {
+  n: number;
+  library: number;
+  top1: number;
+  documents: number;
+  recall: number;
+  uncovered: number;
+  abstain: number;
+  wrong: number;
+  /** Answers shown at ≥ 80% confidence, and the share of them that is wrong. */
+  confident: number;
+  confidentWrong: number;
+};
+
+export function figures(outcomes: Outcome[]): Figures {
+  const of = (kind: string) => outcomes.filter((o) => o.item.q.expect.kind === kind);
+  const pct = (xs: Outcome[], f: (o: Outcome) => boolean) => (xs.length ? (100 * xs.filter(f).length) / xs.length : 0);
+  const confident = outcomes.filter((o) => o.given.kind !== 'none' && o.given.confidence >= 0.8);
+  return {
+    n: outcomes.length,
+    library: of('library').length,
+    top1: pct(of('library'), (o) => o.correct),
+    documents: of('document').length,
+    recall: pct(of('document'), (o) => o.correct),
+    uncovered: of('none').length,
+    abstain: pct(of('none'), (o) => o.correct),
+    wrong: pct(outcomes, (o) => o.wrong),
+    confident: confident.length,
+    confidentWrong: pct(confident, (o) => o.wrong),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Fitting
+
+type Example = { xs: number[][]; labels: number[] };
+
+const L2 = Number(process.env.L2 ?? 0.01);
+const STEPS = Number(process.env.STEPS ?? 3000);
+
+function probabilities(xs: number[][], w: number[], b: number): { p: number[]; none: number } {
+  const s = xs.map((x) => x.reduce((acc, v, i) => acc + v * (w[i] ?? 0), b));
+  const top = Math.max(0, ...s);
+  const e = s.map((v) => Math.exp(v - top));
+  const z = Math.exp(-top) + e.reduce((a, v) => a + v, 0);
+  return { p: e.map((v) => v / z), none: Math.exp(-top) / z };
+}
+
+/**
+ * A conditional logit with "none" at logit 0, by full-batch Adam with an L2 penalty. A question with several
+ * acceptable candidates is fitted to their summed probability; one with none acceptable to "none".
+ */
+function fitLogit(examples: Example[], k: number): { w: number[]; b: number } {
+  const w = new Array<number>(k).fill(0);
+  let b = -2;
+  const m = new Array<number>(k + 1).fill(0);
+  const v = new Array<number>(k + 1).fill(0);
+  const rate = 0.05;
+  for (let step = 1; step <= STEPS; step++) {
+    const g = new Array<number>(k + 1).fill(0);
+    for (const ex of examples) {
+      const { p } = probabilities(ex.xs, w, b);
+      const good = ex.labels.reduce((s, j) => s + (p[j] ?? 0), 0);
+      ex.xs.forEach((x, j) => {
+        const target = ex.labels.includes(j) && good > 0 ? (p[j] ?? 0) / good : 0;
+        const d = (p[j] ?? 0) - target;
+        if (d === 0) return;
+        x.forEach((val, i) => (g[i] = (g[i] ?? 0) + d * val));
+        g[k] = (g[k] ?? 0) + d;
+      });
+    }
+    const n = Math.max(1, examples.length);
+    for (let i = 0; i <= k; i++) {
+      const gi = (g[i] ?? 0) / n + (i < k ? L2 * (w[i] ?? 0) : 0);
+      m[i] = 0.9 * (m[i] ?? 0) + 0.1 * gi;
+      v[i] = 0.999 * (v[i] ?? 0) + 0.001 * gi * gi;
+      const step_ = (rate * ((m[i] ?? 0) / (1 - 0.9 ** step))) / (Math.sqrt((v[i] ?? 0) / (1 - 0.999 ** step)) + 1e-8);
+      if (i < k) w[i] = (w[i] ?? 0) - step_;
+      else b -= step_;
+    }
+  }
+  return { w, b };
+}
+
+const named = <T extends readonly string[]>(names: T, w: number[]) =>
+  Object.fromEntries(names.map((n, i) => [n, Number((w[i] ?? 0).toFixed(3))])) as Record<T[number], number>;
+
+/** A wrong answer costs a reviewer this many right ones: the thresholds maximise right − COST × wrong. */
+const WRONG_COST = 3;
+
+/**
+ * Fits the entry model, its threshold, then the document model and its threshold, on `items` only. Features
+ * that do not exist in a mode (the vector ones without embeddings) are fixed at weight 0.
+ */
+export function fitModels(items: Item[], mode: Mode): EngineModels {
+  const used = items.filter((it) => it.analyses[mode]);
+  const zeroed = (names: readonly string[]) =>
+    names.map((n) => mode === 'lexical' && /vector/i.test(n));
+  const entryZero = zeroed(ENTRY_FEATURES);
+  const entryExamples: Example[] = used.map((it) => {
+    const a = it.analyses[mode] as Analysis;
+    const feats = candidateFeatures(a.question, a.entries, a.weights, a.passage);
+    const xs = feats.map((f) => ENTRY_FEATURES.map((name, i) => (entryZero[i] ? 0 : f[name])));
+    const want = it.q.expect.kind === 'library' ? it.q.expect.entries : [];
+    const labels = a.entries.flatMap((c, j) => (want.includes(it.labelOf.get(c.id) ?? '') ? [j] : []));
+    return { xs, labels };
+  });
+  const entry = fitLogit(entryExamples, ENTRY_FEATURES.length);
+  const models: EngineModels = {
+    entry: { bias: Number(entry.b.toFixed(3)), weights: named(ENTRY_FEATURES, entry.w) },
+    document: { bias: -50, weights: named(DOCUMENT_FEATURES, []) },
+    thresholds: { library: 1.01, document: 1.01 },
+  };
+  // Library threshold: the best right − COST·wrong over the library decision alone.
+  const libraryCandidates = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
+  let bestScore = -Infinity;
+  for (const t of libraryCandidates) {
+    const trial = { ...models, thresholds: { library: t, document: 1.01 } };
+    let score = 0;
+    for (const it of used) {
+      const given = engineAnswer(it, mode, trial);
+      if (given.kind !== 'library') continue;
+      const o = judge(it, given);
+      score += o.correct ? 1 : -WRONG_COST;
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      models.thresholds.library = t;
+    }
+  }
+  // The document model, on the questions the library leaves.
+  const docZero = zeroed(DOCUMENT_FEATURES);
+  const docExamples: Example[] = [];
+  const docItems: Item[] = [];
+  for (const it of used) {
+    const a = it.analyses[mode] as Analysis;
+    const d = decide(a, models);
+    if (d.kind === 'library') continue;
+    const libraryConfidence = d.ranked[0]?.confidence ?? 0;
+    const f = documentFeaturesOf(a, libraryConfidence);
+    const text = a.extract.text.toLowerCase();
+    const right =
+      it.q.expect.kind === 'document' &&
+      a.extract.matchedTerms >= THRESHOLDS.documentMinTerms &&
+      it.q.expect.facts.every((fact) => text.includes(fact.toLowerCase()));
+    docExamples.push({ xs: [DOCUMENT_FEATURES.map((name, i) => (docZero[i] ? 0 : f[name]))], labels: right ? [0] : [] });
+    docItems.push(it);
+  }
+  const doc = fitLogit(docExamples, DOCUMENT_FEATURES.length);
+  models.document = { bias: Number(doc.b.toFixed(3)), weights: named(DOCUMENT_FEATURES, doc.w) };
+  bestScore = -Infinity;
+  for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 1.01]) {
+    const trial = { ...models, thresholds: { ...models.thresholds, document: t } };
+    let score = 0;
+    for (const it of docItems) {
+      const given = engineAnswer(it, mode, trial);
+      if (given.kind !== 'document') continue;
+      score += judge(it, given).correct ? 1 : -WRONG_COST;
+    }
+    if (score > bestScore) {
+      bestScore = score;
+      models.thresholds.document = t;
+    }
+  }
+  return models;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Retrieval diagnostics and the baseline
+
+/** Where the right entry is among the ranked candidates (0-based), or -1 when retrieval missed it. */
+export function rightRank(item: Item, mode: Mode, models: EngineModels): number {
+  const a = item.analyses[mode];
+  if (!a || item.q.expect.kind !== 'library') return -1;
+  const want = item.q.expect.entries;
+  return decide(a, models).ranked.findIndex((r) => want.includes(item.labelOf.get(r.candidate.id) ?? ''));
+}
+
+/** BM25 over library entries and document paragraphs: the best hit answers, no hit abstains. */
+function baseline(company: Company): (question: string) => Given {
+  type Doc = { id: string; kind: 'library' | 'document'; text: string; answer: string };
+  const docs: Doc[] = company.library.map((l) => ({
+    id: l.id,
+    kind: 'library',
+    text: `${l.question} ${l.tags.join(' ')} ${l.answer}`,
+    answer: l.answer,
+  }));
+  for (const f of company.docFiles) {
+    const paragraphs = fs
+      .readFileSync(path.join(company.docDir, f), 'utf8')
+      .split(/\n\s*\n/)
+      .filter((p) => p.trim() && !p.trim().startsWith('#'));
+    paragraphs.forEach((p, i) => docs.push({ id: `${f}#${i}`, kind: 'document', text: p, answer: p }));
+  }
+  const index = new MiniSearch<Doc>({ fields: ['text'], storeFields: ['kind', 'answer'] });
+  index.addAll(docs);
+  return (question) => {
+    const [hit] = index.search(question);
+    const doc = hit && docs.find((d) => d.id === hit.id);
+    if (!doc) return { kind: 'none', entry: null, text: '', confidence: 0 };
+    return doc.kind === 'library'
+      ? { kind: 'library', entry: doc.id, text: doc.answer, confidence: 1 }
+      : { kind: 'document', entry: null, text: doc.answer, confidence: 1 };
+  };
+}

@@ -1,0 +1,80 @@
+import { Worker } from 'node:worker_threads';
+import type { EmbedKind } from './local-embedder';
+import type { ModelSpec } from './model-spec';
+
+export type EmbedRequest = { id: number; texts: string[]; kind: EmbedKind };
+export type EmbedReply = { id: number; ok: true; vectors: Float32Array } | { id: number; ok: false; message: string };
+
+const BOOTSTRAP = new URL('./embed-thread-bootstrap.mjs', import.meta.url);
+
+/**
+ * One thread holding its own copy of the model for bulk embedding (entries and chunks, by the background sweep).
+ * Started on first use; an idle thread is stopped after `idleMs`, giving its memory back. A thread that dies
+ * fails the batches it held and is started again on the next call.
+ */
+export class EmbedThread {
+  private worker: Worker | null = null;
+  private readonly pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private idleTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly dir: string,
+    private readonly spec: ModelSpec,
+    private readonly idleMs = 60_000,
+  ) {}
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(BOOTSTRAP, { workerData: { dir: this.dir, spec: this.spec } });
+    worker.unref();
+    worker.on('message', (reply: EmbedReply) => {
+      const job = this.pending.get(reply.id);
+      if (!job) return;
+      this.pending.delete(reply.id);
+      if (reply.ok) {
+        const dim = this.spec.dimension;
+        const out: Float32Array[] = [];
+        for (let i = 0; i < reply.vectors.length; i += dim) out.push(reply.vectors.subarray(i, i + dim));
+        job.resolve(out);
+      } else job.reject(new Error(reply.message));
+      this.armIdle();
+    });
+    const fail = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const job of this.pending.values()) job.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the embedding thread stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+
+  private armIdle() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    if (this.pending.size > 0) return;
+    this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  embed(texts: string[], kind: EmbedKind): Promise<Float32Array[]> {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    const worker = this.start();
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const request: EmbedRequest = { id, texts, kind };
+      worker.postMessage(request);
+    });
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    for (const job of this.pending.values()) job.reject(new Error('the embedding thread was closed'));
+    this.pending.clear();
+    if (worker) await worker.terminate();
+  }
+}
