@@ -23,6 +23,7 @@ export const POLICY = {
   'analytics:read': ADMIN,
   'sso:manage': ADMIN,
   'api_tokens:manage': ADMIN,
+  'engine:read': ADMIN,
   'knowledge:read': VIEWER,
   'knowledge:create_draft': CONTRIBUTOR,
   'knowledge:approve': MANAGER,

@@ -141,3 +141,12 @@ export const AnalyticsView = z.object({
   topUnanswered: z.array(UnansweredGroup),
 });
 export type AnalyticsView = z.infer<typeof AnalyticsView>;
+
+/** How this Verity answers: with retrieval by meaning (an embedding model) or by keywords only. */
+export const EngineStatusView = z.object({
+  semantic: z.boolean(),
+  provider: z.enum(['local', 'openai', 'none']),
+  /** The embedding model in use, when there is one. */
+  model: z.string().nullable(),
+});
+export type EngineStatusView = z.infer<typeof EngineStatusView>;

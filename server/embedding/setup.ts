@@ -356,7 +356,8 @@ function connectionText(err: unknown): string {
 
 function errorText(err: unknown): string {
   if (err instanceof Error) {
-    const code = 'code' in err && typeof err.code === 'string' ? `${err.code}: ` : '';
+    const code =
+      'code' in err && typeof err.code === 'string' && !err.message.includes(err.code) ? `${err.code}: ` : '';
     return err instanceof DownloadError ? err.message : `${code}${err.message}`;
   }
   return String(err);

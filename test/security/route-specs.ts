@@ -163,6 +163,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     request: () => ({ url: '/api/admin/audit-logs/filters' }),
   },
   'GET /api/admin/analytics': { access: 'analytics:read', request: () => ({ url: '/api/admin/analytics' }) },
+  'GET /api/admin/engine': { access: 'engine:read', request: () => ({ url: '/api/admin/engine' }) },
   'GET /api/admin/sso': { access: 'sso:manage', request: () => ({ url: '/api/admin/sso' }) },
   'PUT /api/admin/sso': {
     access: 'sso:manage',

@@ -8,6 +8,7 @@ import {
   AuditLogFilters,
   AuditLogQuery,
   AuditLogRow,
+  EngineStatusView,
   SsoSettingsView,
   UpdateSsoBody,
 } from '../../../common/schemas/admin';
@@ -46,6 +47,19 @@ export async function adminRoutes(base: FastifyInstance) {
     const ctx = requireUser(req);
     authorize(ctx, 'audit:read');
     return auditLogFilters(ctx);
+  });
+
+  // Admins see whether answers use the embedding model: without it (not installed, or refused its checksum) Verity
+  // still answers, by keywords only, and the web app shows them a notice saying how to fix it.
+  app.get('/api/admin/engine', { schema: { ...tag, response: { 200: EngineStatusView } } }, async (req) => {
+    const ctx = requireUser(req);
+    authorize(ctx, 'engine:read');
+    const { embedder, config } = req.server.deps;
+    return {
+      semantic: Boolean(embedder),
+      provider: embedder ? embedder.kind : config.embedding.provider,
+      model: embedder?.model ?? null,
+    };
   });
 
   app.get(

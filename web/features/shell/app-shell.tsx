@@ -10,6 +10,7 @@ import { useOrganizationStats } from '../organizations/api/get-organization-stat
 import { useWorkspace } from '../workspaces/use-workspace';
 import { WorkspaceProvider } from '../workspaces/workspace-provider';
 import { Sidebar } from './components/sidebar';
+import { EngineNotice } from './components/engine-notice';
 
 function ShellError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
@@ -54,6 +55,7 @@ function ShellLayout() {
     <div className="flex h-screen overflow-hidden bg-background">
       <Sidebar mode={workspaceModeOf(location)} organization={organization.data} stats={stats.data} user={me.data.user} />
       <main className="flex min-w-0 flex-1 flex-col overflow-hidden">
+        <EngineNotice />
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -4,6 +4,7 @@ import type { AuditLogFilter } from '../audit-log-format';
 // is keyed with the organization's other people lists instead (see get-admin-users.ts).
 export const adminKeys = {
   sso: ['admin', 'sso'] as const,
+  engine: ['admin', 'engine'] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
   auditLogs: ['admin', 'audit-logs'] as const,
   auditLogPage: (filter: AuditLogFilter, offset: number) => ['admin', 'audit-logs', 'page', filter, offset] as const,

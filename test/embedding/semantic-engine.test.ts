@@ -1,0 +1,129 @@
+import { and, eq, isNull, or, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { call, type Session } from '../helpers/api';
+import { createAnswer, createOrg } from '../helpers/factories';
+import { canonicalAnswers } from '../../server/db/schema';
+import { defaultModel, modelDir } from '../../server/embedding/model-spec';
+import { verifyModel } from '../../server/embedding/setup';
+import { localModelName } from '../../server/embedding/embedder';
+import { loadConfig } from '../../server/config';
+
+/**
+ * The engine with the real built-in model (obtained by `npm run models`, which `.ci/run` runs). Without the model
+ * these tests are skipped with a note, unless VERITY_REQUIRE_MODEL=1 (CI), where a missing model fails them.
+ */
+const spec = defaultModel();
+const modelsDir = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' }).embedding.modelsDir;
+const present = (await verifyModel(modelDir(modelsDir, spec), spec)).ok;
+const required = process.env.VERITY_REQUIRE_MODEL === '1';
+if (!present && !required) console.warn(`semantic-engine.test.ts skipped: no model in ${modelsDir} (npm run models)`);
+
+describe.skipIf(!present && !required)('answers with the built-in embedding model', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp({ env: { EMBEDDING_PROVIDER: 'local' } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const ask = (as: Session, question: string) => call(app, 'POST', '/api/qa/ask', { as, body: { question } });
+
+  async function allEmbedded(organizationId: string) {
+    await vi.waitFor(
+      async () => {
+        const waiting = await app.database.db
+          .select({ id: canonicalAnswers.id })
+          .from(canonicalAnswers)
+          .where(
+            and(
+              eq(canonicalAnswers.organizationId, organizationId),
+              or(isNull(canonicalAnswers.embedding), ne(canonicalAnswers.embeddingModel, localModelName(spec))),
+            ),
+          );
+        if (waiting.length > 0) throw new Error(`${waiting.length} entries still waiting`);
+      },
+      { timeout: 30_000, interval: 100 },
+    );
+  }
+
+  it('tells admins the engine matches by meaning', async () => {
+    const org = await createOrg(app);
+    const res = await call(app, 'GET', '/api/admin/engine', { as: org.admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ semantic: true, provider: 'local', model: localModelName(spec) });
+  });
+
+  it('ranks first the entry a question means, in words the entry does not use', async () => {
+    const org = await createOrg(app);
+    const library = [
+      { question: 'Are pets welcome in the workplace?', answer: 'Yes. Dogs may come to the office on Fridays.' },
+      { question: 'How long are backups retained?', answer: 'Database snapshots are kept for 35 days.' },
+      { question: 'Is customer data encrypted at rest?', answer: 'Yes. Storage volumes use AES-256.' },
+      { question: 'Do you hold ISO 27001 certification?', answer: 'Yes. Certified since 2021 by BSI.' },
+      { question: 'Do you run a bug bounty?', answer: 'Yes, on HackerOne since 2020.' },
+    ];
+    const ids: string[] = [];
+    for (const e of library) ids.push((await createAnswer(app, org.admin, e)).id);
+    await allEmbedded(org.organizationId);
+    const cases: Array<[string, number]> = [
+      ['Can employees bring their animals to the office?', 0],
+      ['For how many days do you keep restore points?', 1],
+      ['Is stored client information protected with cryptography?', 2],
+    ];
+    for (const [question, want] of cases) {
+      const res = await ask(org.admin, question);
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { matches?: Array<{ id: string }>; sources: Array<{ canonicalAnswerId?: string }> };
+      const first = body.matches?.[0]?.id ?? body.sources[0]?.canonicalAnswerId;
+      expect(first, question).toBe(ids[want]);
+    }
+  });
+
+  it('answers long, emoji and non-English questions, or sends them to review, never an error', async () => {
+    const org = await createOrg(app);
+    await createAnswer(app, org.admin, {
+      question: 'How long are backups retained?',
+      answer: 'Database snapshots are kept for 35 days.',
+    });
+    await allEmbedded(org.organizationId);
+    for (const question of [
+      `${'Please describe in detail how backups are handled. '.repeat(38)}How long are they kept?`,
+      '🔐🔐🔐 backups? 🙂',
+      '备份数据保留多长时间？',
+      'Combien de temps conservez-vous les sauvegardes ?',
+    ]) {
+      const res = await ask(org.admin, question);
+      expect(res.statusCode, question.slice(0, 40)).toBe(200);
+      expect(['canonical', 'draft', 'generated', 'unknown']).toContain((res.json() as { answerType: string }).answerType);
+    }
+    const tooLong = await ask(org.admin, 'x'.repeat(10_000));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ code: expect.any(String), error: expect.stringMatching(/at most/) });
+  });
+});
+
+describe('without the model', () => {
+  it('tells admins answers use keywords only', async () => {
+    const app = await createTestApp({ env: { EMBEDDING_PROVIDER: 'local', MODELS_DIR: '/nonexistent/verity-models' } });
+    try {
+      const org = await createOrg(app);
+      const res = await call(app, 'GET', '/api/admin/engine', { as: org.admin });
+      expect(res.json()).toEqual({ semantic: false, provider: 'local', model: null });
+      await createAnswer(app, org.admin, {
+        question: 'How long are backups retained?',
+        answer: 'Database snapshots are kept for 35 days.',
+      });
+      const answered = await ask(app, org.admin, 'How long are backups retained?');
+      expect(answered.statusCode).toBe(200);
+      expect((answered.json() as { answerType: string }).answerType).toBe('canonical');
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+function ask(app: TestApp, as: Session, question: string) {
+  return call(app, 'POST', '/api/qa/ask', { as, body: { question } });
+}
