@@ -1,21 +1,30 @@
-import { paragraphsOf, sentencesOf } from '../ingest/sentences';
-import { intentsOf, intentsStated, yesOpening, type Intent } from './answer-intent';
+import { isHeadingLine, joinBrokenWords, paragraphsOf, sentencesOf, leadingTitleStripper } from '../ingest/sentences';
+import { intentPhrases, intentsOf, intentsStated, thirdPartyJudge, yesOpening, type Intent } from './answer-intent';
 import type { ChunkCandidate } from './retrieve';
 import { termsOf } from './terms';
 import type { TermWeights } from './term-weights';
 
 export type Extract = {
   text: string;
-  /** Rarity-weighted share of the question's terms the chosen sentences contain. */
+  /** Rarity-weighted share of the question's terms the chosen sentences (all of one passage) contain. */
   coverage: number;
   matchedTerms: number;
   /** Share of the question's weight in the first (best) sentence alone. */
   firstCoverage: number;
-  /** The text of the passage (chunk) the first sentence comes from. */
+  /** The text of the passage (chunk) the answer's sentences come from. */
   passageText: string;
   /** The kinds of fact the question asks for ("how long"…) and how many of them the sentences state. */
   intents: number;
   intentsStated: number;
+  /**
+   * The best sentence's claim is about a third party ("AWS maintains ISO 27001 certification"), not the
+   * organization: it gets no Yes/No opening, and deserves less confidence than its coverage suggests.
+   */
+  aboutThirdParty: boolean;
+  /**
+   * The passage the answer comes from first (its snippet: the best sentence), then other passages whose best
+   * sentence says as much (the same fact in another document) as further sources; their text is not in `text`.
+   */
   chunks: Array<{ chunk: ChunkCandidate; snippet: string; score: number }>;
 };
 
@@ -24,29 +33,30 @@ const INTENT_BONUS = 0.3;
 /** A further sentence must add at least this share of the question's weight, or state a fact still missing. */
 const MIN_ADDED = 0.2;
 const MAX_SENTENCES = 3;
-/** What a sentence next to the first one (same paragraph) gains: it is about the same thing. */
+/** What a sentence next to one already picked (same paragraph) gains: it is about the same thing. */
 const FOLLOWS_BONUS = 0.3;
+/** What a sentence about someone else ("AWS maintains…") loses against one about the organization itself. */
+const THIRD_PARTY_PENALTY = 0.15;
+/** Other passages listed as sources besides the one answering; answer.ts shows five sources in all. */
+const MAX_CORROBORATING = 4;
 /** A sentence that only makes sense after the one before it. */
 const CONTINUES =
   /^(?:it|its|they|their|them|this|these|those|such|each|both|the same|there|he|she|in that case|if so)\b/i;
+// A chunk's paragraphs are joined by one line break (chunk.ts), so a heading on its own line ends at one; a line
+// break before a lower-case word is only a wrapped line.
+const PARAGRAPH_BREAK = /\n(?![^\S\n]*\p{Ll})/u;
 
 function containsBanned(sentence: string, banned: readonly string[]): boolean {
   const lower = sentence.toLowerCase();
   return banned.some((b) => b.trim() && lower.includes(b.trim().toLowerCase()));
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * Chunk text is whitespace-collapsed, so a section heading runs into the sentence after it ("Personal Data
- * Breaches Any employee who…"). The chunk knows its section: a sentence starting with that title loses it.
- */
-function withoutHeading(sentence: string, section: string | null): string {
-  if (!section) return sentence;
-  const title = section.replace(/^\s*(?:\d+(?:\.\d+)*\.?|[A-Z]\.)\s+/, '').trim();
-  if (title.length < 3) return sentence;
-  const re = new RegExp(`^(?:\\d+(?:\\.\\d+)*\\.?\\s+)?${escape(title)}\\s+(?=[A-Z0-9])`);
-  return sentence.replace(re, '');
+/** "Information_Security-Policy.pdf" → "Information Security Policy": a title the document's text may start with. */
+function documentTitle(name: string): string {
+  return name
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[_-]+/g, ' ')
+    .trim();
 }
 
 type Sentence = {
@@ -61,11 +71,39 @@ type Sentence = {
   rankIndex: number;
 };
 
+type Scored = { s: Sentence; score: number };
+
 /**
- * An extractive answer: the document sentence that best answers the question — the most of its (rarity-weighted)
- * terms, and a fact of the kind it asks for — then at most two more that add what the first lacks (another part
- * of a multi-part question), preferring the same passage. Never a sentence with a banned token; nothing is written
- * that the documents do not say, except a "Yes." opening when the evidence plainly affirms a yes/no question.
+ * The sentences of a chunk in order, with broken words joined and the headings and titles that run into them
+ * removed (chunk text is whitespace-collapsed: "Password Policy All passwords must…"); heading lines are dropped.
+ */
+function chunkSentences(chunk: ChunkCandidate, rankIndex: number, banned: readonly string[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  const withoutTitles = leadingTitleStripper([chunk.section, documentTitle(chunk.documentName)]);
+  let at = 0;
+  const lines = paragraphsOf(joinBrokenWords(chunk.text)).flatMap((p) => p.split(PARAGRAPH_BREAK));
+  lines.forEach((line, paragraph) => {
+    for (const raw of isHeadingLine(line) ? [] : sentencesOf(line)) {
+      // Every sentence takes a place, kept or not, so that a dropped one is never bridged as "the next sentence".
+      at++;
+      const text = withoutTitles(raw);
+      if (text.length < 20 || containsBanned(text, banned)) continue;
+      sentences.push({ at, paragraph, text, terms: new Set(), weight: 0, stated: [], chunk, rankIndex });
+    }
+  });
+  return sentences;
+}
+
+const adjacent = (a: Sentence, b: Sentence) => a.paragraph === b.paragraph && Math.abs(a.at - b.at) === 1;
+
+/**
+ * An extractive answer from ONE passage: the document sentence that best answers the question — the most of its
+ * (rarity-weighted) terms, a fact of the kind it asks for, about the organization rather than its provider — then
+ * at most two more sentences of the same chunk that add what it lacks (another part of a multi-part question) or
+ * carry on its subject, in the order the document has them. Sentences of other chunks or documents are never
+ * spliced in, nor headings run into a sentence; nothing with a banned token. Nothing is written that the document
+ * does not say, except a "Yes."/"No." opening when the sentence plainly answers a yes/no question about the
+ * organization itself.
  */
 export function composeExtractive(
   question: string,
@@ -76,77 +114,102 @@ export function composeExtractive(
   const q = new Set(termsOf(question));
   let qWeight = 0;
   for (const t of q) qWeight += weights.idf(t);
+  const share = (w: number) => w / Math.max(1e-9, qWeight);
   const intents = intentsOf(question);
-  const sentences: Sentence[] = [];
-  chunks.forEach((chunk, rankIndex) => {
-    let at = 0;
-    paragraphsOf(chunk.text).forEach((paragraphText, paragraph) => {
-      for (const raw of sentencesOf(paragraphText)) {
-        at++;
-        const text = withoutHeading(raw, chunk.section);
-        if (text.length < 20 || containsBanned(text, banned)) continue;
-        const terms = new Set(termsOf(text).filter((t) => q.has(t)));
-        const continues = CONTINUES.test(text);
-        if (terms.size === 0 && !continues) continue;
-        let weight = 0;
-        for (const t of terms) weight += weights.idf(t);
-        sentences.push({ at, paragraph, text, terms, weight, stated: intentsStated(text, intents), chunk, rankIndex });
-      }
-    });
+  // "long" of "how long": once the duration is stated, a sentence that is merely "long" adds nothing.
+  const askTerms = new Set(termsOf(intentPhrases(question).join(' ')));
+  const aboutThirdParty = thirdPartyJudge(question);
+
+  const passages = chunks.map((chunk, rankIndex) => {
+    const sentences = chunkSentences(chunk, rankIndex, banned);
+    for (const s of sentences) {
+      s.terms = new Set(termsOf(s.text).filter((t) => q.has(t)));
+      for (const t of s.terms) s.weight += weights.idf(t);
+      s.stated = intentsStated(s.text, intents);
+    }
+    return sentences;
   });
 
-  const share = (w: number) => w / Math.max(1e-9, qWeight);
-  const picked: Sentence[] = [];
-  const covered = new Set<string>();
-  const statedSoFar = new Set<Intent>();
-  const seen = new Set<string>();
-  while (picked.length < MAX_SENTENCES) {
-    let best: { s: Sentence; score: number } | null = null;
+  // The best sentence of each passage, and the best of all: its chunk is the passage the answer comes from.
+  const bests = passages.map((sentences) => {
+    let top: Scored | null = null;
     for (const s of sentences) {
-      if (seen.has(s.text)) continue;
-      let added = 0;
-      for (const t of s.terms) if (!covered.has(t)) added += weights.idf(t);
-      const newIntents = s.stated.filter((i) => !statedSoFar.has(i)).length;
-      // The sentence right after the first one, in the same paragraph, carries on its subject ("It is approved
-      // by…"): kept when it says more about the question or refers back to it.
-      const first = picked[0];
-      const follows =
-        first !== undefined &&
-        s.chunk.id === first.chunk.id &&
-        s.paragraph === first.paragraph &&
-        ((s.at === first.at + 1 && (s.terms.size > 0 || CONTINUES.test(s.text))) ||
-          // …or the one right before it, when it is about the question too ("Only the General Counsel can place a
-          // legal hold. A legal hold suspends…").
-          (s.at === first.at - 1 && s.terms.size > 0));
-      if (picked.length > 0 && !follows && share(added) < MIN_ADDED && newIntents === 0) continue;
-      if (picked.length === 0 && s.terms.size === 0) continue;
-      const sameChunk = follows ? FOLLOWS_BONUS : picked.some((p) => p.chunk.id === s.chunk.id) ? 0.05 : 0;
-      // Ties go to the better-ranked chunk.
-      const score = share(added) + (newIntents > 0 ? INTENT_BONUS : 0) + sameChunk - s.rankIndex * 0.001;
-      if (!best || score > best.score) best = { s, score };
+      if (s.terms.size === 0) continue;
+      const score =
+        share(s.weight) +
+        (s.stated.length > 0 ? INTENT_BONUS : 0) -
+        (aboutThirdParty(s.text) ? THIRD_PARTY_PENALTY : 0);
+      if (!top || score > top.score) top = { s, score };
     }
-    if (!best) break;
-    picked.push(best.s);
-    seen.add(best.s.text);
-    for (const t of best.s.terms) covered.add(t);
-    for (const i of best.s.stated) statedSoFar.add(i);
-  }
+    return top;
+  });
+  // Ties go to the better-ranked chunk.
+  const rankedScore = (b: Scored) => b.score - b.s.rankIndex * 0.001;
+  const chosen = bests.reduce<Scored | null>((a, b) => (b && (!a || rankedScore(b) > rankedScore(a)) ? b : a), null);
+  if (!chosen) return emptyExtract(intents.length);
+  const first = chosen.s;
 
-  const coverage = qWeight ? [...covered].reduce((sum, t) => sum + weights.idf(t), 0) / qWeight : 0;
-  const byChunk = new Map<string, { chunk: ChunkCandidate; snippet: string; score: number }>();
-  for (const p of picked) {
-    if (!byChunk.has(p.chunk.id)) byChunk.set(p.chunk.id, { chunk: p.chunk, snippet: p.text, score: share(p.weight) });
+  const picked = [first];
+  const covered = new Set(first.terms);
+  const statedSoFar = new Set(first.stated);
+  const passage = passages[first.rankIndex] ?? [];
+  while (picked.length < MAX_SENTENCES) {
+    let next: Scored | null = null;
+    for (const s of passage) {
+      if (picked.some((p) => p === s || p.text === s.text)) continue;
+      let added = 0;
+      for (const t of s.terms) if (!covered.has(t) && !askTerms.has(t)) added += weights.idf(t);
+      const newIntents = s.stated.filter((i) => !statedSoFar.has(i)).length;
+      // The sentence right after a picked one carries on its subject when it refers back ("It is approved by…")
+      // or adds to the answer; the one right before when it adds too ("Only the General Counsel can place a legal
+      // hold. A legal hold suspends…"). A neighbour that only repeats the question's words is left out.
+      const adds = added > 0 || newIntents > 0;
+      const follows = picked.some(
+        (p) => adjacent(s, p) && (adds || (s.at === p.at + 1 && CONTINUES.test(s.text) && p.terms.size > 0)),
+      );
+      if (!follows && share(added) < MIN_ADDED && newIntents === 0) continue;
+      const score = share(added) + (newIntents > 0 ? INTENT_BONUS : 0) + (follows ? FOLLOWS_BONUS : 0);
+      if (!next || score > next.score) next = { s, score };
+    }
+    if (!next) break;
+    picked.push(next.s);
+    for (const t of next.s.terms) covered.add(t);
+    for (const i of next.s.stated) statedSoFar.add(i);
   }
-  const first = picked[0];
-  const opening = first ? yesOpening(question, first.text, share(first.weight)) : '';
+  picked.sort((a, b) => a.at - b.at);
+
+  const sources = [{ chunk: first.chunk, snippet: first.text, score: share(first.weight) }];
+  // Other passages whose best sentence says as much are further sources (the same fact in another document), never
+  // part of the text. A chunk's overlap with its neighbour repeats a sentence: that is no second source.
+  for (const other of bests) {
+    if (sources.length > MAX_CORROBORATING) break;
+    if (!other || other.s.chunk.id === first.chunk.id || other.score < chosen.score - 1e-9) continue;
+    if (sources.some((x) => x.snippet === other.s.text && x.chunk.documentId === other.s.chunk.documentId)) continue;
+    sources.push({ chunk: other.s.chunk, snippet: other.s.text, score: share(other.s.weight) });
+  }
   return {
-    text: opening + picked.map((p) => p.text.trim()).join(' '),
-    coverage,
-    firstCoverage: first ? share(first.weight) : 0,
-    passageText: first?.chunk.text ?? '',
+    text: yesOpening(question, first.text, share(first.weight)) + picked.map((p) => p.text.trim()).join(' '),
+    coverage: share([...covered].reduce((sum, t) => sum + weights.idf(t), 0)),
+    firstCoverage: share(first.weight),
+    passageText: first.chunk.text,
     matchedTerms: covered.size,
     intents: intents.length,
     intentsStated: statedSoFar.size,
-    chunks: [...byChunk.values()],
+    aboutThirdParty: aboutThirdParty(first.text),
+    chunks: sources,
+  };
+}
+
+function emptyExtract(intents: number): Extract {
+  return {
+    text: '',
+    coverage: 0,
+    firstCoverage: 0,
+    passageText: '',
+    matchedTerms: 0,
+    intents,
+    intentsStated: 0,
+    aboutThirdParty: false,
+    chunks: [],
   };
 }

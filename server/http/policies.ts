@@ -16,6 +16,7 @@ const LABELS: Record<Action, string> = {
   'analytics:read': 'view usage analytics',
   'sso:manage': 'change single sign-on settings',
   'api_tokens:manage': 'manage API tokens',
+  'engine:read': 'see how answers are matched',
   'knowledge:read': 'view the knowledge library',
   'knowledge:create_draft': 'add entries to the knowledge library',
   'knowledge:approve': 'approve or change approved library entries',

@@ -72,8 +72,8 @@ describe('local embedding provider', () => {
       const texts = ['backup retention', 'encrypt data at rest', 'password policy'];
       const threaded = await loaded.embedPassages(texts);
       const inProcess = await embedder.embed(texts, 'passage');
-      threaded.forEach((v, i) => [...v].forEach((x, d) => expect(x).toBeCloseTo(inProcess[i]?.[d] ?? NaN, 6)));
-      expect([...(await loaded.embedQuery('backup retention'))]).toEqual([...(inProcess[0] ?? [])]);
+      threaded.forEach((v, i) => Array.from(v).forEach((x, d) => expect(x).toBeCloseTo(inProcess[i]?.[d] ?? NaN, 6)));
+      expect(Array.from(await loaded.embedQuery('backup retention'))).toEqual([...(inProcess[0] ?? [])]);
     } finally {
       await loaded.close();
     }
