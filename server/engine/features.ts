@@ -182,6 +182,8 @@ export const DOCUMENT_FEATURES = [
   'passageVector',
   /** The best similarity of any retrieved chunk (0 without embeddings). */
   'bestChunkVector',
+  /** 1 when the answer's first sentence is about a third party (a cloud provider's certificate is not ours). */
+  'aboutThirdParty',
 ] as const;
 
 export type DocumentFeatures = Record<(typeof DOCUMENT_FEATURES)[number], number>;
@@ -196,6 +198,7 @@ export type DocumentEvidence = {
   /** Embedding similarity of the passage used and of the best retrieved chunk, when embeddings are on. */
   passageVector?: number;
   bestChunkVector?: number;
+  aboutThirdParty?: boolean;
 };
 
 export function documentFeatures(
@@ -225,5 +228,6 @@ export function documentFeatures(
     libraryConfidence,
     passageVector: e.passageVector ?? 0,
     bestChunkVector: e.bestChunkVector ?? 0,
+    aboutThirdParty: e.aboutThirdParty ? 1 : 0,
   };
 }
