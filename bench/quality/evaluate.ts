@@ -175,25 +175,47 @@ const named = <T extends readonly string[]>(names: T, w: number[]) =>
   Object.fromEntries(names.map((n, i) => [n, Number((w[i] ?? 0).toFixed(3))])) as Record<T[number], number>;
 
 /** A wrong answer costs a reviewer this many right ones: the thresholds maximise right − COST × wrong. */
-const WRONG_COST = 3;
+const WRONG_COST = Number(process.env.WRONG_COST ?? 3);
 
 /**
  * Fits the entry model, its threshold, then the document model and its threshold, on `items` only. Features
  * that do not exist in a mode (the vector ones without embeddings) are fixed at weight 0.
  */
+const exampleCache = new WeakMap<Analysis, Example>();
+
+/** One question's candidates as feature rows, with the acceptable ones' indexes (computed once per analysis). */
+function entryExample(it: Item, mode: Mode): Example {
+  const a = it.analyses[mode] as Analysis;
+  const hit = exampleCache.get(a);
+  if (hit) return hit;
+  const zero = ENTRY_FEATURES.map((n) => mode === 'lexical' && /vector/i.test(n));
+  const feats = candidateFeatures(a.question, a.entries, a.weights, a.passage);
+  const xs = feats.map((f) => ENTRY_FEATURES.map((name, i) => (zero[i] ? 0 : f[name])));
+  const want = it.q.expect.kind === 'library' ? it.q.expect.entries : [];
+  const labels = a.entries.flatMap((c, j) => (want.includes(it.labelOf.get(c.id) ?? '') ? [j] : []));
+  const ex = { xs, labels };
+  exampleCache.set(a, ex);
+  return ex;
+}
+
+/** The best candidate's index and confidence under weights w, b (as rankEntries computes them). */
+function topOf(ex: Example, w: number[], b: number): { index: number; confidence: number } {
+  const { p } = probabilities(ex.xs, w, b);
+  let index = -1;
+  let confidence = 0;
+  p.forEach((v, j) => {
+    if (v > confidence) {
+      confidence = v;
+      index = j;
+    }
+  });
+  return { index, confidence };
+}
+
 export function fitModels(items: Item[], mode: Mode): EngineModels {
   const used = items.filter((it) => it.analyses[mode]);
-  const zeroed = (names: readonly string[]) =>
-    names.map((n) => mode === 'lexical' && /vector/i.test(n));
-  const entryZero = zeroed(ENTRY_FEATURES);
-  const entryExamples: Example[] = used.map((it) => {
-    const a = it.analyses[mode] as Analysis;
-    const feats = candidateFeatures(a.question, a.entries, a.weights, a.passage);
-    const xs = feats.map((f) => ENTRY_FEATURES.map((name, i) => (entryZero[i] ? 0 : f[name])));
-    const want = it.q.expect.kind === 'library' ? it.q.expect.entries : [];
-    const labels = a.entries.flatMap((c, j) => (want.includes(it.labelOf.get(c.id) ?? '') ? [j] : []));
-    return { xs, labels };
-  });
+  const zeroed = (names: readonly string[]) => names.map((n) => mode === 'lexical' && /vector/i.test(n));
+  const entryExamples: Example[] = used.map((it) => entryExample(it, mode));
   const entry = fitLogit(entryExamples, ENTRY_FEATURES.length);
   const models: EngineModels = {
     entry: { bias: Number(entry.b.toFixed(3)), weights: named(ENTRY_FEATURES, entry.w) },
@@ -201,17 +223,14 @@ export function fitModels(items: Item[], mode: Mode): EngineModels {
     thresholds: { library: 1.01, document: 1.01 },
   };
   // Library threshold: the best right − COST·wrong over the library decision alone.
-  const libraryCandidates = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9];
+  const tops = entryExamples.map((ex) => topOf(ex, entry.w, entry.b));
   let bestScore = -Infinity;
-  for (const t of libraryCandidates) {
-    const trial = { ...models, thresholds: { library: t, document: 1.01 } };
+  for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9]) {
     let score = 0;
-    for (const it of used) {
-      const given = engineAnswer(it, mode, trial);
-      if (given.kind !== 'library') continue;
-      const o = judge(it, given);
-      score += o.correct ? 1 : -WRONG_COST;
-    }
+    tops.forEach((top, n) => {
+      if (top.index < 0 || top.confidence < t) return;
+      score += entryExamples[n]?.labels.includes(top.index) ? 1 : -WRONG_COST;
+    });
     if (score > bestScore) {
       bestScore = score;
       models.thresholds.library = t;
@@ -220,12 +239,11 @@ export function fitModels(items: Item[], mode: Mode): EngineModels {
   // The document model, on the questions the library leaves.
   const docZero = zeroed(DOCUMENT_FEATURES);
   const docExamples: Example[] = [];
-  const docItems: Item[] = [];
-  for (const it of used) {
+  const docUsable: boolean[] = [];
+  used.forEach((it, n) => {
     const a = it.analyses[mode] as Analysis;
-    const d = decide(a, models);
-    if (d.kind === 'library') continue;
-    const libraryConfidence = d.ranked[0]?.confidence ?? 0;
+    const libraryConfidence = tops[n]?.confidence ?? 0;
+    if (libraryConfidence >= models.thresholds.library) return;
     const f = documentFeaturesOf(a, libraryConfidence);
     const text = a.extract.text.toLowerCase();
     const right =
@@ -233,19 +251,18 @@ export function fitModels(items: Item[], mode: Mode): EngineModels {
       a.extract.matchedTerms >= THRESHOLDS.documentMinTerms &&
       it.q.expect.facts.every((fact) => text.includes(fact.toLowerCase()));
     docExamples.push({ xs: [DOCUMENT_FEATURES.map((name, i) => (docZero[i] ? 0 : f[name]))], labels: right ? [0] : [] });
-    docItems.push(it);
-  }
+    docUsable.push(Boolean(a.extract.text) && a.extract.matchedTerms >= THRESHOLDS.documentMinTerms);
+  });
   const doc = fitLogit(docExamples, DOCUMENT_FEATURES.length);
   models.document = { bias: Number(doc.b.toFixed(3)), weights: named(DOCUMENT_FEATURES, doc.w) };
+  const docP = docExamples.map((ex) => probabilities(ex.xs, doc.w, doc.b).p[0] ?? 0);
   bestScore = -Infinity;
   for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9, 1.01]) {
-    const trial = { ...models, thresholds: { ...models.thresholds, document: t } };
     let score = 0;
-    for (const it of docItems) {
-      const given = engineAnswer(it, mode, trial);
-      if (given.kind !== 'document') continue;
-      score += judge(it, given).correct ? 1 : -WRONG_COST;
-    }
+    docExamples.forEach((ex, n) => {
+      if (!docUsable[n] || (docP[n] ?? 0) < t) return;
+      score += ex.labels.length > 0 ? 1 : -WRONG_COST;
+    });
     if (score > bestScore) {
       bestScore = score;
       models.thresholds.document = t;
