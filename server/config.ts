@@ -52,9 +52,7 @@ const Env = z.object({
   LLM_MODEL: unsetWhenEmpty(z.string().trim().min(1).default('gpt-4o-mini')),
   EMBEDDING_MODEL: unsetWhenEmpty(z.string().trim().min(1).optional()),
   EMBEDDING_PROVIDER: unsetWhenEmpty(
-    z
-      .enum(['local', 'openai', 'none'], { message: 'EMBEDDING_PROVIDER must be local, openai or none' })
-      .optional(),
+    z.enum(['local', 'openai', 'none'], { message: 'EMBEDDING_PROVIDER must be local, openai or none' }).optional(),
   ),
   MODELS_DIR: unsetWhenEmpty(z.string().default('./models')),
   MODELS_SOURCE_DIR: unsetWhenEmpty(z.string().optional()),
@@ -164,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (e.EMBEDDING_PROVIDER === 'openai' && !e.EMBEDDING_MODEL) {
     throw new Error(
-      'Invalid configuration:\nEMBEDDING_PROVIDER: openai needs EMBEDDING_MODEL (and LLM_BASE_URL) naming the endpoint\'s embedding model',
+      "Invalid configuration:\nEMBEDDING_PROVIDER: openai needs EMBEDDING_MODEL (and LLM_BASE_URL) naming the endpoint's embedding model",
     );
   }
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;

@@ -7,7 +7,7 @@ import MiniSearch from 'minisearch';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeQuestion, decide, documentFeaturesOf, type Analysis } from '../../server/engine/answer';
-import { DOCUMENT_FEATURES, ENTRY_FEATURES } from '../../server/engine/features';
+import { ANSWER_FEATURES, DOCUMENT_FEATURES, ENTRY_FEATURES, answerFeatures } from '../../server/engine/features';
 import type { EngineModels } from '../../server/engine/models';
 import { candidateFeatures } from '../../server/engine/score';
 import { THRESHOLDS } from '../../server/engine/thresholds';
@@ -50,7 +50,9 @@ export async function collect(
     } finally {
       await bench.close();
     }
-    log(`${company.slug}: ${company.questions.length} questions analysed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    log(
+      `${company.slug}: ${company.questions.length} questions analysed in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
   }
   return items;
 }
@@ -212,6 +214,61 @@ function topOf(ex: Example, w: number[], b: number): { index: number; confidence
   return { index, confidence };
 }
 
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+const dotWith = (x: number[], w: number[], b: number) => x.reduce((acc, v, i) => acc + v * (w[i] ?? 0), b);
+
+/** The answer model's row for one question: the best candidate's ANSWER_FEATURES and whether it is right. */
+function answerRow(it: Item, ex: Example, w: number[], b: number): { x: number[]; y: number; index: number } | null {
+  const a = it.analyses.dense as Analysis;
+  if (ex.xs.length === 0) return null;
+  const logits = ex.xs.map((x) => dotWith(x, w, b));
+  const order = logits.map((_, j) => j).sort((i, j) => (logits[j] ?? 0) - (logits[i] ?? 0));
+  const [bi, si] = order as [number, number | undefined];
+  const { p } = probabilities(ex.xs, w, b);
+  const feats = candidateFeatures(a.question, a.entries, a.weights, a.passage);
+  const f = answerFeatures(
+    {
+      logit: logits[bi] ?? 0,
+      confidence: p[bi] ?? 0,
+      vector: a.entries[bi]?.vector ?? 0,
+      features: feats[bi] as ReturnType<typeof candidateFeatures>[number],
+    },
+    si === undefined ? undefined : { logit: logits[si] ?? 0 },
+    a.entries.map((c) => c.vector ?? 0),
+  );
+  return { x: ANSWER_FEATURES.map((n) => f[n]), y: ex.labels.includes(bi) ? 1 : 0, index: bi };
+}
+
+/**
+ * A plain logistic regression with an L2 penalty, fitted on standardized features and returned in the original
+ * units (so the engine applies it without scaling).
+ */
+function fitLogistic(xs: number[][], ys: number[]): { w: number[]; b: number } {
+  const k = xs[0]?.length ?? 0;
+  const n = Math.max(1, xs.length);
+  const mean = new Array<number>(k).fill(0);
+  const sd = new Array<number>(k).fill(0);
+  for (const x of xs) x.forEach((v, i) => (mean[i] = (mean[i] ?? 0) + v / n));
+  for (const x of xs) x.forEach((v, i) => (sd[i] = (sd[i] ?? 0) + (v - (mean[i] ?? 0)) ** 2 / n));
+  const scale = sd.map((v) => Math.sqrt(v) || 1);
+  const zs = xs.map((x) => x.map((v, i) => (v - (mean[i] ?? 0)) / (scale[i] ?? 1)));
+  const w = new Array<number>(k).fill(0);
+  let b = 0;
+  for (let step = 0; step < 2000; step++) {
+    const g = new Array<number>(k).fill(0);
+    let gb = 0;
+    zs.forEach((z, j) => {
+      const d = sigmoid(dotWith(z, w, b)) - (ys[j] ?? 0);
+      z.forEach((v, i) => (g[i] = (g[i] ?? 0) + d * v));
+      gb += d;
+    });
+    for (let i = 0; i < k; i++) w[i] = (w[i] ?? 0) - 0.5 * ((g[i] ?? 0) / n + L2 * (w[i] ?? 0));
+    b -= (0.5 * gb) / n;
+  }
+  const raw = w.map((v, i) => v / (scale[i] ?? 1));
+  return { w: raw, b: b - raw.reduce((acc, v, i) => acc + v * (mean[i] ?? 0), 0) };
+}
+
 export function fitModels(items: Item[], mode: Mode): EngineModels {
   const used = items.filter((it) => it.analyses[mode]);
   const zeroed = (names: readonly string[]) => names.map((n) => mode === 'lexical' && /vector/i.test(n));
@@ -222,8 +279,32 @@ export function fitModels(items: Item[], mode: Mode): EngineModels {
     document: { bias: -50, weights: named(DOCUMENT_FEATURES, []) },
     thresholds: { library: 1.01, document: 1.01 },
   };
+  // Dense: the answer model recalibrates the best entry's confidence (fitted on the same questions' rankings).
+  let tops = entryExamples.map((ex) => topOf(ex, entry.w, entry.b));
+  if (mode === 'dense') {
+    // Cross-fitted: each company's rows come from an entry model fitted without that company, so the calibrator
+    // learns how far held-out rankings can be trusted, not how well the ranker remembers its own training data.
+    const companies = [...new Set(used.map((it) => it.q.company))];
+    const outOfFold = new Map<string, { w: number[]; b: number }>();
+    for (const c of companies.length > 1 ? companies : []) {
+      const rest = used.flatMap((it, n) => (it.q.company === c ? [] : [entryExamples[n] as Example]));
+      outOfFold.set(c, fitLogit(rest, ENTRY_FEATURES.length));
+    }
+    const rows = used.map((it, n) => {
+      const m = outOfFold.get(it.q.company) ?? entry;
+      return answerRow(it, entryExamples[n] as Example, m.w, m.b);
+    });
+    const calibrator = fitLogistic(
+      rows.flatMap((r) => (r ? [r.x] : [])),
+      rows.flatMap((r) => (r ? [r.y] : [])),
+    );
+    models.answer = { bias: Number(calibrator.b.toFixed(3)), weights: named(ANSWER_FEATURES, calibrator.w) };
+    tops = tops.map((top, n) => {
+      const r = rows[n];
+      return r ? { index: r.index, confidence: sigmoid(dotWith(r.x, calibrator.w, calibrator.b)) } : top;
+    });
+  }
   // Library threshold: the best right − COST·wrong over the library decision alone.
-  const tops = entryExamples.map((ex) => topOf(ex, entry.w, entry.b));
   let bestScore = -Infinity;
   for (const t of [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9]) {
     let score = 0;
@@ -250,7 +331,10 @@ export function fitModels(items: Item[], mode: Mode): EngineModels {
       it.q.expect.kind === 'document' &&
       a.extract.matchedTerms >= THRESHOLDS.documentMinTerms &&
       it.q.expect.facts.every((fact) => text.includes(fact.toLowerCase()));
-    docExamples.push({ xs: [DOCUMENT_FEATURES.map((name, i) => (docZero[i] ? 0 : f[name]))], labels: right ? [0] : [] });
+    docExamples.push({
+      xs: [DOCUMENT_FEATURES.map((name, i) => (docZero[i] ? 0 : f[name]))],
+      labels: right ? [0] : [],
+    });
     docUsable.push(Boolean(a.extract.text) && a.extract.matchedTerms >= THRESHOLDS.documentMinTerms);
   });
   const doc = fitLogit(docExamples, DOCUMENT_FEATURES.length);

@@ -19,7 +19,17 @@
 import pino from 'pino';
 import { loadConfig } from '../../server/config';
 import { loadLocalEmbedder } from '../../server/embedding/embedder';
-import { collect, engineAnswer, figures, fitModels, judge, rightRank, type Item, type Mode, type Outcome } from './evaluate';
+import {
+  collect,
+  engineAnswer,
+  figures,
+  fitModels,
+  judge,
+  rightRank,
+  type Item,
+  type Mode,
+  type Outcome,
+} from './evaluate';
 import { loadCompanies } from './setup';
 
 const VERBOSE = process.env.VERBOSE === '1';
@@ -48,7 +58,8 @@ async function main() {
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
   const log = pino({ level: 'warn' });
   const embedder = MODES.includes('dense') ? await loadLocalEmbedder(config.embedding.modelsDir, log) : null;
-  if (MODES.includes('dense') && !embedder) throw new Error('bench:quality needs the model: run `npm run models` first');
+  if (MODES.includes('dense') && !embedder)
+    throw new Error('bench:quality needs the model: run `npm run models` first');
   const started = Date.now();
   const items = await collect(companies, embedder, (l) => console.log(l));
   await embedder?.close();
@@ -83,7 +94,9 @@ async function main() {
   }
   report('Held out by company AND family (fitted without the company and without the family):', heldOut, families);
   const r = (k: number) => ((100 * ranks.filter((x) => x >= 0 && x < k).length) / Math.max(1, ranks.length)).toFixed(1);
-  console.log(`  retrieval (${MODES[0]}): right entry ranked 1st ${r(1)}%, in top 5 ${r(5)}%, retrieved at all ${r(1000)}%`);
+  console.log(
+    `  retrieval (${MODES[0]}): right entry ranked 1st ${r(1)}%, in top 5 ${r(5)}%, retrieved at all ${r(1000)}%`,
+  );
 
   const loco = new Map<string, Outcome[]>();
   for (const c of real) {
@@ -92,7 +105,10 @@ async function main() {
       items.filter((i) => i.q.company !== c),
       MODES[0] ?? 'dense',
     );
-    loco.set(c, test.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))));
+    loco.set(
+      c,
+      test.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))),
+    );
   }
   report(`Leave one company out (${MODES[0]}):`, loco, families);
 
@@ -114,7 +130,10 @@ async function main() {
       MODES[0] ?? 'dense',
     );
     console.log(
-      `\n${line('Northwind (synthetic), fitted on the real companies only', synthetic.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))))}`,
+      `\n${line(
+        'Northwind (synthetic), fitted on the real companies only',
+        synthetic.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))),
+      )}`,
     );
   }
   if (VERBOSE) console.log(`\nHeld-out misses (${MODES[0]}):\n${misses.join('\n')}`);
@@ -123,7 +142,12 @@ async function main() {
 
 function describeMiss(o: Outcome): string {
   const e = o.item.q.expect;
-  const want = e.kind === 'library' ? `library ${e.entries.join('|')}` : e.kind === 'document' ? `document [${e.facts.join('; ')}]` : 'none';
+  const want =
+    e.kind === 'library'
+      ? `library ${e.entries.join('|')}`
+      : e.kind === 'document'
+        ? `document [${e.facts.join('; ')}]`
+        : 'none';
   const got = o.given.kind === 'library' ? `library ${o.given.entry}` : o.given.kind;
   return `${o.item.q.id} (${o.item.q.family}) want ${want}, got ${got} ${Math.round(o.given.confidence * 100)}% | ${o.item.q.question.slice(0, 140)}`;
 }

@@ -25,9 +25,7 @@ import type { Embedder } from '../../server/embedding/embedder';
 
 export type LibraryItem = { id: string; question: string; answer: string; tags: string[] };
 export type Expect =
-  | { kind: 'library'; entries: string[] }
-  | { kind: 'document'; document: string; facts: string[] }
-  | { kind: 'none' };
+  { kind: 'library'; entries: string[] } | { kind: 'document'; document: string; facts: string[] } | { kind: 'none' };
 export type Question = { id: string; question: string; family: string; company: string; expect: Expect };
 export type Company = {
   slug: string;
@@ -164,7 +162,9 @@ export async function openBench(company: Company, embedder: Embedder | null = nu
       entries: company.library.map((l) => ({ question: l.question, answer: l.answer, tags: l.tags, source: 'bench' })),
     });
     const rows = (await api('GET', '/api/canonical-answers?limit=10000')) as Array<{ id: string; question: string }>;
-    const labelOf = new Map(rows.map((r) => [r.id, company.library.find((l) => l.question === r.question)?.id ?? null]));
+    const labelOf = new Map(
+      rows.map((r) => [r.id, company.library.find((l) => l.question === r.question)?.id ?? null]),
+    );
 
     for (const f of company.docFiles) {
       const bytes = fs.readFileSync(path.join(company.docDir, f));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { intentsOf, intentsStated, isYesNoQuestion, yesOpening } from './answer-intent';
 import { composeExtractive } from './compose';
 import type { ChunkCandidate, EntryCandidate } from './retrieve';
+import { DENSE_MODELS } from './models';
 import { documentConfidence, extractFeatures, rankEntries } from './score';
 
 const entry = (id: string, question: string, answer: string, tags: string[] = []): EntryCandidate => ({
@@ -153,5 +154,49 @@ describe('library confidence', () => {
     expect(withFact?.features.factMissing).toBe(0);
     expect(without?.features.factMissing).toBe(1);
     expect(without?.confidence ?? 1).toBeLessThan(withFact?.confidence ?? 0);
+  });
+});
+
+describe('library confidence with embeddings', () => {
+  const question = 'Do you encrypt customer data at rest?';
+  const near = (id: string, vector: number, q = 'Is customer data encrypted at rest?') => ({
+    ...entry(id, q, 'Yes, with AES-256.', ['encryption']),
+    vector,
+  });
+
+  it('trusts the best entry more when the embedding agrees with it and it leads by meaning', () => {
+    const agreed = rankEntries(
+      question,
+      [near('a', 0.85), near('b', 0.3, 'Do you have a pet policy?')],
+      undefined,
+      0,
+      DENSE_MODELS,
+    );
+    const disputed = rankEntries(
+      question,
+      [near('a', 0.3), near('b', 0.85, 'Do you have a pet policy?')],
+      undefined,
+      0,
+      DENSE_MODELS,
+    );
+    expect(agreed[0]?.candidate.id).toBe('a');
+    expect(agreed[0]?.features.vector).toBe(0.85);
+    const best = (r: typeof agreed) => r.find((s) => s.candidate.id === 'a')?.confidence ?? 0;
+    expect(best(agreed)).toBeGreaterThan(best(disputed));
+  });
+
+  it('recalibrates only the best entry; the runner-up keeps its share of the ranking', () => {
+    const dense = rankEntries(
+      question,
+      [near('a', 0.85), near('b', 0.3, 'Do you have a pet policy?')],
+      undefined,
+      0,
+      DENSE_MODELS,
+    );
+    const [best, second] = dense;
+    expect(DENSE_MODELS.answer).toBeDefined();
+    expect(best?.confidence).toBeGreaterThan(0);
+    expect(best?.confidence).toBeLessThan(1);
+    expect(second?.confidence).toBeLessThan(best?.confidence ?? 0);
   });
 });

@@ -160,6 +160,64 @@ export function entryFeatures(
 }
 
 /**
+ * What the answer calibrator knows about the best-ranked entry of a question, next to the others: how far it leads
+ * (in the ranker's logit and in meaning), whether the lexical ranker and the embedding agree on it, and the
+ * evidence against it. Fitted as a logistic model of "this entry answers the question" (models.json `answer`); its
+ * probability is the confidence shown with a library answer.
+ */
+export const ANSWER_FEATURES = [
+  /** The ranker's logit of the best entry. */
+  'logit',
+  /** Its lead over the second entry's logit (capped at 5 when there is no second). */
+  'margin',
+  /** log of the ranker's own probability (the conditional logit with "none"). */
+  'logConfidence',
+  /** Embedding similarity of the best entry. */
+  'vector',
+  /** How far it is below the nearest entry by meaning (0 when it is the nearest). */
+  'vectorBelowNearest',
+  /** When it is the nearest by meaning, its lead over the next nearest (else 0). */
+  'vectorLead',
+  /** 1 when the ranker's best is also the nearest by meaning. */
+  'vectorAgrees',
+  'questionCoverage',
+  'fullCoverage',
+  'topicsMissing',
+  'novelTerms',
+  'factMissing',
+  'documentAdvantage',
+] as const;
+
+export type AnswerFeatures = Record<(typeof ANSWER_FEATURES)[number], number>;
+
+/** The calibrator's features, from the best entry's and the runner-up's scores and every candidate's similarity. */
+export function answerFeatures(
+  best: { logit: number; confidence: number; vector: number; features: EntryFeatures },
+  second: { logit: number } | undefined,
+  vectors: readonly number[],
+): AnswerFeatures {
+  const sorted = [...vectors].sort((a, b) => b - a);
+  const nearest = sorted[0] ?? 0;
+  const agrees = best.vector >= nearest;
+  const f = best.features;
+  return {
+    logit: best.logit,
+    margin: second ? Math.min(5, best.logit - second.logit) : 5,
+    logConfidence: Math.log(best.confidence + 1e-6),
+    vector: best.vector,
+    vectorBelowNearest: Math.max(0, nearest - best.vector),
+    vectorLead: agrees ? nearest - (sorted[1] ?? 0) : 0,
+    vectorAgrees: agrees ? 1 : 0,
+    questionCoverage: f.questionCoverage,
+    fullCoverage: f.fullCoverage,
+    topicsMissing: f.topicsMissing,
+    novelTerms: f.novelTerms,
+    factMissing: f.factMissing,
+    documentAdvantage: f.documentAdvantage,
+  };
+}
+
+/**
  * What the decision "do the documents answer this?" knows, for the extractive answer composed from the retrieved
  * chunks. Fitted as a logistic model (DOCUMENT_MODEL in models.ts) by bench:fit.
  */

@@ -1,7 +1,9 @@
 import type { Extract } from './compose';
 import { DOCUMENT_MODEL, ENTRY_MODEL, LEXICAL_MODELS, type EngineModels } from './models';
 import {
+  ANSWER_FEATURES,
   DOCUMENT_FEATURES,
+  answerFeatures,
   ENTRY_FEATURES,
   documentFeatures,
   entryFeatures,
@@ -79,7 +81,29 @@ export function rankEntries(
   const top = Math.max(0, ...scored.map((s) => s.logit));
   const denominator = Math.exp(-top) + scored.reduce((sum, s) => sum + Math.exp(s.logit - top), 0);
   for (const s of scored) s.confidence = Math.exp(s.logit - top) / denominator;
-  return scored.sort((a, b) => b.logit - a.logit || (a.candidate.status === 'approved' ? -1 : 1));
+  scored.sort((a, b) => b.logit - a.logit || (a.candidate.status === 'approved' ? -1 : 1));
+  calibrateBest(scored, models.answer);
+  return scored;
+}
+
+/**
+ * With an answer model, the best entry's confidence becomes that model's probability that it answers the question
+ * (the others keep their share of the ranker's): see models.ts.
+ */
+export function calibrateBest(ranked: EntryScore[], model: EngineModels['answer']): void {
+  const [best, second] = ranked;
+  if (!best || !model) return;
+  const f = answerFeatures(
+    { logit: best.logit, confidence: best.confidence, vector: best.candidate.vector ?? 0, features: best.features },
+    second,
+    ranked.map((r) => r.candidate.vector ?? 0),
+  );
+  let s = model.bias;
+  for (const name of ANSWER_FEATURES) s += model.weights[name] * f[name];
+  best.confidence = sigmoid(s);
+  // Its match % never reads lower than the confidence it is answered with (a paraphrase sharing no word with the
+  // entry has a low lexical score, yet is the entry meant).
+  best.score = Math.max(best.score, best.confidence);
 }
 
 /** The probability that the extractive answer answers the question (DOCUMENT_MODEL over documentFeatures). */

@@ -70,9 +70,15 @@ export async function answerClaimedQuestion(
   } else {
     try {
       const scope = { db, organizationId: q.organizationId, workspaceId: q.workspaceId };
-      result = await answerQuestion(scope, q.question, await deps.brands.get(db, q.organizationId), { llm: deps.llm, embedder: deps.embedder }, {
-        libraryFreshWithinMs: deps.libraryFreshWithinMs ?? 0,
-      });
+      result = await answerQuestion(
+        scope,
+        q.question,
+        await deps.brands.get(db, q.organizationId),
+        { llm: deps.llm, embedder: deps.embedder },
+        {
+          libraryFreshWithinMs: deps.libraryFreshWithinMs ?? 0,
+        },
+      );
     } catch (err) {
       log.warn({ err, questionId: q.id, attempt: q.attempts }, 'answering an assessment question failed');
       if (q.attempts >= MAX_QUESTION_ATTEMPTS) failure = GAVE_UP;

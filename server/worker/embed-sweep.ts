@@ -102,7 +102,8 @@ async function pendingChunks(db: Db, ws: Workspace, model: string, skip: string[
 /** A failure of the endpoint itself (try the batch later), as opposed to one it has with these texts. */
 function isTransient(err: unknown): boolean {
   // The built-in model fails a text only for the text itself, unless its thread went away.
-  if (!(err instanceof LlmError)) return /embedding thread|ECONN|ETIMEDOUT/i.test(err instanceof Error ? err.message : '');
+  if (!(err instanceof LlmError))
+    return /embedding thread|ECONN|ETIMEDOUT/i.test(err instanceof Error ? err.message : '');
   if (err.reason === 'timeout' || err.reason === 'network' || err.reason === 'not_configured') return true;
   return (
     err.reason === 'http' && (err.status === undefined || err.status >= 500 || [408, 409, 429].includes(err.status))

@@ -69,7 +69,15 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
       for (const q of claimed) {
         running += 1;
         void answerClaimedQuestion(
-          { db: opts.db, log: opts.log, llm: opts.llm, embedder: opts.embedder, brands, libraryFreshWithinMs, staleMs: opts.staleMs },
+          {
+            db: opts.db,
+            log: opts.log,
+            llm: opts.llm,
+            embedder: opts.embedder,
+            brands,
+            libraryFreshWithinMs,
+            staleMs: opts.staleMs,
+          },
           q,
         )
           .then((outcome) => {

@@ -45,7 +45,9 @@ describe('local embedding provider', () => {
   });
 
   it('returns vectors in input order whatever the batching by length, for many texts at once', async () => {
-    const texts = Array.from({ length: 40 }, (_, i) => (i % 2 ? 'encrypt data at rest' : 'password ' + 'policy '.repeat(i % 7)));
+    const texts = Array.from({ length: 40 }, (_, i) =>
+      i % 2 ? 'encrypt data at rest' : 'password ' + 'policy '.repeat(i % 7),
+    );
     const vectors = await embedder.embed(texts);
     for (const [i, t] of texts.entries()) {
       const [alone] = await embedder.embed([t]);
@@ -57,7 +59,13 @@ describe('local embedding provider', () => {
     const ids = embedder.tokenize('backup '.repeat(5000), 'passage');
     expect(ids).toHaveLength(spec.maxTokens);
     expect(ids.at(-1)).toBe(id('[SEP]'));
-    const vectors = await embedder.embed(['', '🙂🙂', '备份保留多久？', 'Qu’est-ce que la rétention?', 'x'.repeat(10_000)]);
+    const vectors = await embedder.embed([
+      '',
+      '🙂🙂',
+      '备份保留多久？',
+      'Qu’est-ce que la rétention?',
+      'x'.repeat(10_000),
+    ]);
     for (const v of vectors) {
       expect(v).toHaveLength(TINY_DIMENSION);
       expect(Math.hypot(...v)).toBeCloseTo(1, 5);

@@ -96,7 +96,9 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
     ]) {
       const res = await ask(org.admin, question);
       expect(res.statusCode, question.slice(0, 40)).toBe(200);
-      expect(['canonical', 'draft', 'generated', 'unknown']).toContain((res.json() as { answerType: string }).answerType);
+      expect(['canonical', 'draft', 'generated', 'unknown']).toContain(
+        (res.json() as { answerType: string }).answerType,
+      );
     }
     const tooLong = await ask(org.admin, 'x'.repeat(10_000));
     expect(tooLong.statusCode).toBe(400);

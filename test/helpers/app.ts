@@ -49,7 +49,16 @@ export async function createTestApp(
   const worker =
     opts.worker === false
       ? null
-      : startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 100, llm, embedder });
+      : startWorker({
+          db: database.db,
+          storage,
+          log,
+          extract: extractInThread,
+          concurrency: 1,
+          pollMs: 100,
+          llm,
+          embedder,
+        });
   const app = await buildApp(
     { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder },
     opts.log ? { loggerInstance: opts.log } : {},

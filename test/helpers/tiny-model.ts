@@ -29,7 +29,9 @@ export const TINY_DIMENSION = 4;
 /** Row i of the table: token i's vector. [CLS]/[SEP] carry a small constant so every text has a direction. */
 export function tinyRow(i: number): number[] {
   if (i === 2 || i === 3) return [0.1, 0.1, 0.1, 0.1];
-  return [i % 4 === 0 ? 1 : 0, i % 4 === 1 ? 1 : 0, i % 4 === 2 ? 1 : 0, i % 4 === 3 ? 1 : 0].map((v) => v * (1 + i / 10));
+  return [i % 4 === 0 ? 1 : 0, i % 4 === 1 ? 1 : 0, i % 4 === 2 ? 1 : 0, i % 4 === 3 ? 1 : 0].map(
+    (v) => v * (1 + i / 10),
+  );
 }
 
 function tokenizerJson() {
@@ -48,7 +50,13 @@ function tokenizerJson() {
     truncation: null,
     padding: null,
     added_tokens: [special('[PAD]', 0), special('[UNK]', 1), special('[CLS]', 2), special('[SEP]', 3)],
-    normalizer: { type: 'BertNormalizer', clean_text: true, handle_chinese_chars: true, strip_accents: null, lowercase: true },
+    normalizer: {
+      type: 'BertNormalizer',
+      clean_text: true,
+      handle_chinese_chars: true,
+      strip_accents: null,
+      lowercase: true,
+    },
     pre_tokenizer: { type: 'BertPreTokenizer' },
     post_processor: {
       type: 'TemplateProcessing',
@@ -116,7 +124,12 @@ export function writeTinyModel(modelsDir: string, opts: { id?: string; maxTokens
     queryPrefix: '',
     passagePrefix: '',
     files: {
-      'model.onnx': { sha256: sha256(model), bytes: model.length, huggingface: 'x/y/model.onnx', jarEntry: 'model.onnx' },
+      'model.onnx': {
+        sha256: sha256(model),
+        bytes: model.length,
+        huggingface: 'x/y/model.onnx',
+        jarEntry: 'model.onnx',
+      },
       'tokenizer.json': {
         sha256: sha256(tokenizer),
         bytes: Buffer.byteLength(tokenizer),

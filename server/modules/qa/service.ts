@@ -105,11 +105,7 @@ async function record(tx: DbOrTx, ctx: QaCtx, sessionId: string | null, question
 }
 
 /** Answers one question (or records an answer already given) and keeps it in the caller's history. */
-export async function ask(
-  ctx: QaCtx,
-  input: z.output<typeof AskBody>,
-  ai: EngineAi = {},
-): Promise<AnswerEntryView> {
+export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>, ai: EngineAi = {}): Promise<AnswerEntryView> {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
     // Saving a chat re-sends answers the session already holds (SPEC §4): record each once.

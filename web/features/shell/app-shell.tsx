@@ -53,7 +53,12 @@ function ShellLayout() {
 
   return (
     <div className="flex h-screen overflow-hidden bg-background">
-      <Sidebar mode={workspaceModeOf(location)} organization={organization.data} stats={stats.data} user={me.data.user} />
+      <Sidebar
+        mode={workspaceModeOf(location)}
+        organization={organization.data}
+        stats={stats.data}
+        user={me.data.user}
+      />
       <main className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <EngineNotice />
         <Suspense fallback={<PageFallback />}>
