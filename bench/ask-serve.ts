@@ -22,7 +22,7 @@ import { libraryIndex, searchIndex } from '../server/engine/library-index';
 import { ENTRY_CANDIDATES, retrieveChunks, retrieveEntries, type Scope } from '../server/engine/retrieve';
 import { passageCoverage } from '../server/engine/score';
 import { searchVectors } from '../server/engine/vector-index';
-import { withVectorChunks, withVectorEntries, type VectorMatches } from '../server/engine/vector-candidates';
+import { cosine, withVectorChunks, withVectorEntries, type VectorMatches } from '../server/engine/vector-candidates';
 import { SYSTEMS, TOPICS } from './fixtures';
 
 export const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
@@ -208,9 +208,10 @@ export async function serve(dataDir: string, ids: AskIds) {
       let vm: VectorMatches | null = null;
       if (embedder) {
         const v = await time("the question's embedding (embedQuery, this thread)", () => embedder.embedQuery(q));
-        vm = await time(`vector search (searchVectors, k ${VECTOR_K.entries}+${VECTOR_K.chunks})`, () =>
+        const found = await time(`vector search (searchVectors, k ${VECTOR_K.entries}+${VECTOR_K.chunks})`, () =>
           searchVectors(scope, embedder.model, v, VECTOR_K),
         );
+        vm = { ...found, similarityTo: async (text) => cosine(v, await embedder.embedQuery(text)) };
       }
       const entries = vm
         ? await time('vector-found entries, SQL (withVectorEntries)', () =>
@@ -224,6 +225,11 @@ export async function serve(dataDir: string, ids: AskIds) {
       const extract = await time('extractive answer (composeExtractive)', () =>
         composeExtractive(q, chunks, [], index.weights),
       );
+      const matches = vm;
+      const extractVector =
+        matches && extract.text
+          ? await time("the extractive answer's embedding (similarityTo)", () => matches.similarityTo(extract.text))
+          : undefined;
       await time('ranking and the decision (decide)', () =>
         decide({
           question: q,
@@ -232,6 +238,7 @@ export async function serve(dataDir: string, ids: AskIds) {
           chunks,
           extract,
           passage: passageCoverage(q, extract, index.weights),
+          extractVector,
           dense: vm !== null,
         }),
       );

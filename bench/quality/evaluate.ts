@@ -176,8 +176,11 @@ function fitLogit(examples: Example[], k: number): { w: number[]; b: number } {
 const named = <T extends readonly string[]>(names: T, w: number[]) =>
   Object.fromEntries(names.map((n, i) => [n, Number((w[i] ?? 0).toFixed(3))])) as Record<T[number], number>;
 
-/** A wrong answer costs a reviewer this many right ones: the thresholds maximise right − COST × wrong. */
-const WRONG_COST = Number(process.env.WRONG_COST ?? 3);
+/**
+ * What a wrong answer costs, in right answers: the thresholds maximise right − COST × wrong. Two: a reviewer must
+ * first notice a wrong answer and then write the right one anyway, while "Needs Review" only costs the writing.
+ */
+const WRONG_COST = Number(process.env.WRONG_COST ?? 2);
 
 /**
  * Fits the entry model, its threshold, then the document model and its threshold, on `items` only. Features

@@ -47,6 +47,8 @@ export type Analysis = {
   chunks: ChunkCandidate[];
   extract: Extract;
   passage: number;
+  /** Similarity by meaning of the question to the extractive answer itself (embeddings only). */
+  extractVector?: number;
   /** Whether embeddings took part (the dense models apply), or retrieval was lexical only. */
   dense: boolean;
 };
@@ -66,6 +68,9 @@ export async function analyzeQuestion(
   // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
   const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
   const extract = composeExtractive(question, chunks, opts.bannedTokens ?? [], weights);
+  // Whether the sentences chosen say what was asked, by meaning: the words of a question that nothing answers often
+  // still occur in some passage, but the sentences then mean something else.
+  const extractVector = vm && extract.text ? await vm.similarityTo(extract.text) : undefined;
   return {
     question,
     weights,
@@ -73,6 +78,7 @@ export async function analyzeQuestion(
     chunks,
     extract,
     passage: passageCoverage(question, extract, weights),
+    extractVector,
     dense: vm !== null,
   };
 }
@@ -110,6 +116,7 @@ export function documentFeaturesOf(a: Analysis, libraryConfidence: number): Docu
   return extractFeatures(a.question, a.extract, a.weights, libraryConfidence, {
     passageVector: passageChunk?.vector ?? 0,
     bestChunkVector: Math.max(0, ...a.chunks.map((c) => c.vector ?? 0)),
+    extractVector: a.extractVector ?? 0,
   });
 }
 

@@ -120,6 +120,19 @@ describe('extractive answers', () => {
       documentConfidence(extractFeatures(question, poor, w, 0)),
     );
   });
+
+  it('with embeddings, trusts the same sentences more when they mean what was asked', () => {
+    const w = { idf: () => 1, known: () => true };
+    const question = 'How long is CCTV footage from the offices retained?';
+    const extract = composeExtractive(question, [chunk('a', 'CCTV footage from the offices is retained for 30 days.')]);
+    const vectors = (extractVector: number) => ({ passageVector: 0.6, bestChunkVector: 0.6, extractVector });
+    const close = extractFeatures(question, extract, w, 0, vectors(0.8));
+    const far = extractFeatures(question, extract, w, 0, vectors(0.2));
+    expect(close.extractVector).toBe(0.8);
+    expect(documentConfidence(close, DENSE_MODELS.document)).toBeGreaterThan(
+      documentConfidence(far, DENSE_MODELS.document),
+    );
+  });
 });
 
 describe('library confidence', () => {

@@ -242,6 +242,8 @@ export const DOCUMENT_FEATURES = [
   'bestChunkVector',
   /** 1 when the answer's first sentence is about a third party (a cloud provider's certificate is not ours). */
   'aboutThirdParty',
+  /** Cosine similarity of the question's embedding to the extractive answer's own (0 without embeddings). */
+  'extractVector',
 ] as const;
 
 export type DocumentFeatures = Record<(typeof DOCUMENT_FEATURES)[number], number>;
@@ -256,6 +258,7 @@ export type DocumentEvidence = {
   /** Embedding similarity of the passage used and of the best retrieved chunk, when embeddings are on. */
   passageVector?: number;
   bestChunkVector?: number;
+  extractVector?: number;
   aboutThirdParty?: boolean;
 };
 
@@ -287,5 +290,6 @@ export function documentFeatures(
     passageVector: e.passageVector ?? 0,
     bestChunkVector: e.bestChunkVector ?? 0,
     aboutThirdParty: e.aboutThirdParty ? 1 : 0,
+    extractVector: e.extractVector ?? 0,
   };
 }

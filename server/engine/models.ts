@@ -26,8 +26,11 @@ import {
  * installed, or EMBEDDING_PROVIDER=none): the features mean different things in the two worlds, so each is fitted
  * on its own.
  */
+// A feature added after a set was fitted weighs 0 in it until the next fit.
 const weightsOf = <T extends readonly string[]>(names: T) =>
-  z.object(Object.fromEntries(names.map((n) => [n, z.number()])) as Record<T[number], z.ZodNumber>);
+  z.object(
+    Object.fromEntries(names.map((n) => [n, z.number().default(0)])) as Record<T[number], z.ZodDefault<z.ZodNumber>>,
+  );
 
 const Models = z.object({
   entry: z.object({ bias: z.number(), weights: weightsOf(ENTRY_FEATURES) }),

@@ -119,7 +119,11 @@ export function extractFeatures(
   extract: Extract,
   w: TermWeights,
   libraryConfidence: number,
-  vectors: { passageVector: number; bestChunkVector: number } = { passageVector: 0, bestChunkVector: 0 },
+  vectors: { passageVector: number; bestChunkVector: number; extractVector: number } = {
+    passageVector: 0,
+    bestChunkVector: 0,
+    extractVector: 0,
+  },
 ): DocumentFeatures {
   return documentFeatures(
     profileQuestion(question),

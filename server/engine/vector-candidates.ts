@@ -8,6 +8,8 @@ import { searchVectors, type VectorHit } from './vector-index';
 const VECTOR_K = { entries: 20, chunks: 12 };
 
 export type VectorMatches = {
+  /** How similar a text is to the question by meaning (cosine), or undefined when embedding the text fails. */
+  similarityTo: (text: string) => Promise<number | undefined>;
   entries: VectorHit[];
   chunks: VectorHit[];
   entrySimilarity: (id: string) => number | undefined;
@@ -34,9 +36,35 @@ export async function vectorMatches(
     );
     return null;
   }
-  return searchVectors(scope, embedder.model, embedding, VECTOR_K, (err) =>
+  const found = await searchVectors(scope, embedder.model, embedding, VECTOR_K, (err) =>
     embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
   );
+  const query = embedding;
+  return {
+    ...found,
+    async similarityTo(text) {
+      try {
+        return cosine(query, await embedder.embedQuery(text));
+      } catch (err) {
+        embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'embedding an extractive answer failed');
+        return undefined;
+      }
+    },
+  };
+}
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const x = a[i] as number;
+    const y = b[i] as number;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
