@@ -313,6 +313,21 @@ describe('vector retrieval', () => {
     }
   });
 
+  it('decides the lexical way while an entry waits for its embedding, as if there were no embeddings', async () => {
+    const org = await createOrg(app);
+    // The sweep's requests for the entry hang; the question (and its answer's extract) are embedded.
+    const entryText = `${PET_ENTRY.question}\n${PET_ENTRY.answer}`;
+    fake.onEmbeddings = (req) => (req.input.some((t) => t === entryText) ? { hang: true } : defaultEmbeddings(req));
+    await createAnswer(app, org.admin, PET_ENTRY);
+    const waiting = await ask(org.admin, 'Can dogs come to the office?');
+    expect(waiting.data).toMatchObject({ answerType: 'canonical', answer: PET_ENTRY.answer });
+
+    fake.onEmbeddings = () => ({ status: 500 });
+    const lexical = await ask(org.admin, 'Can dogs come to the office?');
+    expect(lexical.data.answerType).toBe('canonical');
+    expect(waiting.data.confidence).toBe(lexical.data.confidence);
+  });
+
   it('keeps answering from full text when the question cannot be embedded', async () => {
     const org = await createOrg(app);
     await createAnswer(app, org.admin, PET_ENTRY);

@@ -49,7 +49,7 @@ export type Analysis = {
   passage: number;
   /** Similarity by meaning of the question to the extractive answer itself (embeddings only). */
   extractVector?: number;
-  /** Whether embeddings took part (the dense models apply), or retrieval was lexical only. */
+  /** Whether every candidate has its embedding similarity (the dense models apply), or not (the lexical ones). */
   dense: boolean;
 };
 
@@ -79,7 +79,9 @@ export async function analyzeQuestion(
     extract,
     passage: passageCoverage(question, extract, weights),
     extractVector,
-    dense: vm !== null,
+    // The dense models read a missing similarity as "far in meaning": while the library or the documents are still
+    // being embedded (just imported, or an edit waiting for the sweep), the lexical models decide instead.
+    dense: vm !== null && entries.every((c) => c.vector !== undefined) && chunks.every((c) => c.vector !== undefined),
   };
 }
 
