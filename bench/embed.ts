@@ -30,6 +30,7 @@ import { startWorker } from '../server/worker/worker';
 import { embedPending } from '../server/worker/embed-sweep';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../server/ingest/testing';
+import { registerOrganization, uploadDocument } from './inject';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
 const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' ');
@@ -91,18 +92,7 @@ async function main() {
   const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
   const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake, embedder });
   try {
-    const s = Date.now().toString(36);
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        username: `emb${s}`,
-        email: `emb${s}@example.com`,
-        password: 'bench-pass',
-        organizationName: `E ${s}`,
-      },
-    });
-    const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = await registerOrganization(app, 'emb', 'E');
     // Real HTTP for the timed calls, as in bench:ingest: requests arrive as I/O events between the sweep's steps.
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const list = async () => {
@@ -113,9 +103,9 @@ async function main() {
       return { ms: performance.now() - t, docs };
     };
     for (let i = 0; i < 20; i += 1)
-      await upload(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
-    await upload(app, cookie, Buffer.from(pdf), 'policies.pdf');
-    await upload(app, cookie, Buffer.from(docx), 'handbook.docx');
+      await uploadDocument(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
+    await uploadDocument(app, cookie, Buffer.from(pdf), 'policies.pdf');
+    await uploadDocument(app, cookie, Buffer.from(docx), 'handbook.docx');
     let t0 = performance.now();
     while ((await list()).docs.some((d) => d.status === 'processing')) await new Promise((r) => setTimeout(r, 100));
     const docs = (await list()).docs;
@@ -230,21 +220,6 @@ async function main() {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function upload(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, bytes: Buffer, name: string) {
-  const urlRes = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
-  const uploadURL = (urlRes.json() as { uploadURL: string }).uploadURL;
-  const u = new URL(uploadURL);
-  const put = await app.inject({ method: 'PUT', url: `${u.pathname}${u.search}`, payload: bytes });
-  if (put.statusCode !== 200) throw new Error(`PUT failed: ${put.statusCode} ${put.body}`);
-  const reg = await app.inject({
-    method: 'PUT',
-    url: '/api/documents',
-    headers: { cookie },
-    payload: { documentURL: uploadURL, originalName: name, size: bytes.length, tags: ['uploaded'] },
-  });
-  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
 }
 
 main().catch((err: unknown) => {

@@ -19,6 +19,7 @@ import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../server/ingest/testing';
+import { registerOrganization, uploadDocument } from './inject';
 
 const PDF_PAGES = Number(process.env.PDF_PAGES ?? 300);
 const DOCX_PAGES = Number(process.env.DOCX_PAGES ?? 100);
@@ -63,18 +64,7 @@ async function main() {
   const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
   const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake });
   try {
-    const s = Date.now().toString(36);
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        username: `ing${s}`,
-        email: `ing${s}@example.com`,
-        password: 'bench-pass',
-        organizationName: `I ${s}`,
-      },
-    });
-    const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = await registerOrganization(app, 'ing', 'I');
     // Real HTTP for the timed calls: requests then arrive as I/O events like a browser's, interleaved with the
     // worker's file reads and thread messages (app.inject would run them as one unbroken chain of promises).
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,14 +77,14 @@ async function main() {
     };
     // A few small documents so the list has something to return.
     for (let i = 0; i < 20; i += 1)
-      await upload(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
+      await uploadDocument(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
     while ((await list()).docs.some((d) => d.status === 'processing')) await new Promise((r) => setTimeout(r, 100));
 
     const idle: number[] = [];
     for (let i = 0; i < 200; i += 1) idle.push((await list()).ms);
 
     const t0 = performance.now();
-    await upload(app, cookie, Buffer.from(pdf), 'big.pdf');
+    await uploadDocument(app, cookie, Buffer.from(pdf), 'big.pdf');
     const busy: number[] = [];
     for (;;) {
       const { ms, docs } = await list();
@@ -122,21 +112,6 @@ async function main() {
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function upload(app: Awaited<ReturnType<typeof buildApp>>, cookie: string, bytes: Buffer, name: string) {
-  const urlRes = await app.inject({ method: 'POST', url: '/api/objects/upload', headers: { cookie } });
-  const uploadURL = (urlRes.json() as { uploadURL: string }).uploadURL;
-  const u = new URL(uploadURL);
-  const put = await app.inject({ method: 'PUT', url: `${u.pathname}${u.search}`, payload: bytes });
-  if (put.statusCode !== 200) throw new Error(`PUT failed: ${put.statusCode} ${put.body}`);
-  const reg = await app.inject({
-    method: 'PUT',
-    url: '/api/documents',
-    headers: { cookie },
-    payload: { documentURL: uploadURL, originalName: name, size: bytes.length, tags: ['uploaded'] },
-  });
-  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.statusCode} ${reg.body}`);
 }
 
 main().catch((err: unknown) => {

@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
+import { registerOrganization } from './inject';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -86,18 +87,7 @@ async function main() {
   const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
   const app = await buildApp({ db: database.db, config, mailer, log, storage: createStorage(config) });
   try {
-    const suffix = Date.now().toString(36);
-    const reg = await app.inject({
-      method: 'POST',
-      url: '/api/auth/register',
-      payload: {
-        username: `bench${suffix}`,
-        email: `bench${suffix}@example.com`,
-        password: 'bench-pass',
-        organizationName: `Bench ${suffix}`,
-      },
-    });
-    const cookie = reg.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    const cookie = await registerOrganization(app, 'bench', 'Bench');
     const get = (u: string) => app.inject({ method: 'GET', url: u, headers: { cookie } });
 
     const body = { entries: entries(ENTRIES) };

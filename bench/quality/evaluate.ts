@@ -7,9 +7,15 @@ import MiniSearch from 'minisearch';
 import fs from 'node:fs';
 import path from 'node:path';
 import { analyzeQuestion, decide, documentFeaturesOf, type Analysis } from '../../server/engine/answer';
-import { ANSWER_FEATURES, DOCUMENT_FEATURES, ENTRY_FEATURES, answerFeatures } from '../../server/engine/features';
+import {
+  ANSWER_FEATURES,
+  DOCUMENT_FEATURES,
+  ENTRY_FEATURES,
+  answerFeatures,
+  type EntryFeatures,
+} from '../../server/engine/features';
 import type { EngineModels } from '../../server/engine/models';
-import { candidateFeatures } from '../../server/engine/score';
+import { candidateFeatures, sigmoid } from '../../server/engine/score';
 import { THRESHOLDS } from '../../server/engine/thresholds';
 import type { Embedder } from '../../server/embedding/embedder';
 import { openBench, type Company, type Question } from './setup';
@@ -217,7 +223,6 @@ function topOf(ex: Example, w: number[], b: number): { index: number; confidence
   return { index, confidence };
 }
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 const dotWith = (x: number[], w: number[], b: number) => x.reduce((acc, v, i) => acc + v * (w[i] ?? 0), b);
 
 /** The answer model's row for one question: the best candidate's ANSWER_FEATURES and whether it is right. */
@@ -228,13 +233,13 @@ function answerRow(it: Item, ex: Example, w: number[], b: number): { x: number[]
   const order = logits.map((_, j) => j).sort((i, j) => (logits[j] ?? 0) - (logits[i] ?? 0));
   const [bi, si] = order as [number, number | undefined];
   const { p } = probabilities(ex.xs, w, b);
-  const feats = candidateFeatures(a.question, a.entries, a.weights, a.passage);
   const f = answerFeatures(
     {
       logit: logits[bi] ?? 0,
       confidence: p[bi] ?? 0,
       vector: a.entries[bi]?.vector ?? 0,
-      features: feats[bi] as ReturnType<typeof candidateFeatures>[number],
+      // The row the entry model was fitted on is the candidate's features, in ENTRY_FEATURES order.
+      features: Object.fromEntries(ENTRY_FEATURES.map((n, i) => [n, ex.xs[bi]?.[i] ?? 0])) as EntryFeatures,
     },
     si === undefined ? undefined : { logit: logits[si] ?? 0 },
     a.entries.map((c) => c.vector ?? 0),

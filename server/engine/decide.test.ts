@@ -176,22 +176,19 @@ describe('library confidence with embeddings', () => {
     ...entry(id, q, 'Yes, with AES-256.', ['encryption']),
     vector,
   });
+  /** The encryption entry and a pet-policy entry, at these similarities by meaning, ranked by the dense models. */
+  const rankDense = (encryption: number, pets: number) =>
+    rankEntries(
+      question,
+      [near('a', encryption), near('b', pets, 'Do you have a pet policy?')],
+      undefined,
+      0,
+      DENSE_MODELS,
+    );
 
   it('trusts the best entry more when the embedding agrees with it and it leads by meaning', () => {
-    const agreed = rankEntries(
-      question,
-      [near('a', 0.85), near('b', 0.3, 'Do you have a pet policy?')],
-      undefined,
-      0,
-      DENSE_MODELS,
-    );
-    const disputed = rankEntries(
-      question,
-      [near('a', 0.3), near('b', 0.85, 'Do you have a pet policy?')],
-      undefined,
-      0,
-      DENSE_MODELS,
-    );
+    const agreed = rankDense(0.85, 0.3);
+    const disputed = rankDense(0.3, 0.85);
     expect(agreed[0]?.candidate.id).toBe('a');
     expect(agreed[0]?.features.vector).toBe(0.85);
     const best = (r: typeof agreed) => r.find((s) => s.candidate.id === 'a')?.confidence ?? 0;
@@ -199,14 +196,7 @@ describe('library confidence with embeddings', () => {
   });
 
   it('recalibrates only the best entry; the runner-up keeps its share of the ranking', () => {
-    const dense = rankEntries(
-      question,
-      [near('a', 0.85), near('b', 0.3, 'Do you have a pet policy?')],
-      undefined,
-      0,
-      DENSE_MODELS,
-    );
-    const [best, second] = dense;
+    const [best, second] = rankDense(0.85, 0.3);
     expect(DENSE_MODELS.answer).toBeDefined();
     expect(best?.confidence).toBeGreaterThan(0);
     expect(best?.confidence).toBeLessThan(1);

@@ -37,7 +37,7 @@ export function entryLogit(f: EntryFeatures, model = ENTRY_MODEL): number {
   return s;
 }
 
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
+export const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
 /** The features of every candidate of one question, exactly as the ranker computes them (bench:fit uses this). */
 export function candidateFeatures(

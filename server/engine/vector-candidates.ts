@@ -39,12 +39,11 @@ export async function vectorMatches(
   const found = await searchVectors(scope, embedder.model, embedding, VECTOR_K, (err) =>
     embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
   );
-  const query = embedding;
   return {
     ...found,
     async similarityTo(text) {
       try {
-        return cosine(query, await embedder.embedQuery(text));
+        return cosine(embedding, await embedder.embedQuery(text));
       } catch (err) {
         embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'embedding an extractive answer failed');
         return undefined;
