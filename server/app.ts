@@ -73,8 +73,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
 
+  // Decided by the route the router matched, which it found after decoding the path: a test of the raw address
+  // would let `/%61pi/auth/login` reach the sign-in route past these checks.
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRoute(req.routeOptions.url)) return;
     assertNoNulInUrl(req.url);
     await authenticate(req);
   });
@@ -95,16 +97,34 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   return app;
 }
 
-/** Unknown /api paths are JSON 404s; every other GET serves the single-page app so its router can take over. */
+function isApiRoute(url: string | undefined): boolean {
+  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
+}
+
+/** Vite writes every file of assets/ under a name holding its content hash: a changed file is a new address. */
+const HASHED_ASSETS = /^assets[\\/]/;
+
+/**
+ * Unknown /api paths are JSON 404s; every other GET serves the single-page app so its router can take over.
+ * HTML and unhashed files are revalidated on every load (no-cache, with ETag and Last-Modified) so a new release
+ * is picked up at once; hashed assets never change and are cached for a year.
+ */
 async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const hashed = HASHED_ASSETS.test(path.relative(distDir, filePath));
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (looksLikeApi(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     }
     if (!hasWeb) {
@@ -113,6 +133,21 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
         .type('text/plain')
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.sendFile('index.html');
   });
+}
+
+/**
+ * Whether an address that matched no route was meant for the API, read as leniently as a person would (decoded,
+ * any case, repeated slashes): such a caller wants a JSON 404, not the web app's page.
+ */
+function looksLikeApi(url: string): boolean {
+  let pathname = url.split('?')[0] ?? '';
+  try {
+    pathname = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is left as written.
+  }
+  const normalized = pathname.toLowerCase().replace(/\/{2,}/g, '/');
+  return normalized === '/api' || normalized.startsWith('/api/');
 }
