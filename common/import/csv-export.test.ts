@@ -33,7 +33,23 @@ describe('neutraliseCell: formula-injection guard', () => {
   });
 
   it('is undone exactly by the import side', () => {
-    for (const value of ['=1', "'", "''=1", "'abc", '-', 'plain', '', "'\t"]) {
+    const values = [
+      '=1',
+      "'",
+      "''=1",
+      "'abc",
+      '-',
+      'plain',
+      '',
+      "'\t",
+      "a;'=1",
+      'a;"=1',
+      "a\n'",
+      "a;''",
+      ';;=',
+      ",'\n-",
+    ];
+    for (const value of values) {
       expect(unneutraliseCell(neutraliseCell(value))).toBe(value);
     }
   });
@@ -55,6 +71,18 @@ describe('toCsv: RFC 4180 with a BOM', () => {
     );
   });
 
+  it('quotes cells holding the other list separators, ";" and tab', () => {
+    expect(toCsv([['Yes; we do', 'a\tb']])).toBe('\uFEFF"Yes; we do","a\tb"');
+  });
+
+  it('guards a formula after a separator or line break, where a ";" spreadsheet starts a new cell', () => {
+    // Excel with ";" as its list separator splits this row at ";" and reads a quote inside a piece as text.
+    expect(toCsv([['x', 'Yes;=1+1']])).toBe(`\uFEFFx,"Yes;'=1+1"`);
+    expect(toCsv([['x', 'a;"=1+1']])).toBe(`\uFEFFx,"a;'""=1+1"`);
+    expect(neutraliseCell('Yes\n=1+1,+2\t-3\r@4')).toBe("Yes\n'=1+1,'+2\t'-3\r'@4");
+    expect(neutraliseCell('Yes; =1, 2')).toBe('Yes; =1, 2');
+  });
+
   it('neutralises every cell before quoting', () => {
     expect(toCsv([['=1+1', '-2, or so']])).toBe('\uFEFF\'=1+1,"\'-2, or so"');
   });
@@ -65,7 +93,7 @@ describe('canonicalAnswersToCsv: the library export', () => {
     const lines = canonicalAnswersToCsv([answer()]).slice(1).split('\r\n');
     expect(lines[0]).toBe(LIBRARY_EXPORT_COLUMNS.join(','));
     expect(lines[1]).toBe(
-      'Do you encrypt data at rest?,"Yes, AES-256.",encryption; storage,approved,95,SOC 2 report,alice,' +
+      'Do you encrypt data at rest?,"Yes, AES-256.","encryption; storage",approved,95,SOC 2 report,alice,' +
         '2025-01-02T03:04:05.000Z,2025-01-03T00:00:00.000Z',
     );
   });

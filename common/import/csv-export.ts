@@ -3,8 +3,11 @@ import { neutraliseCell } from './formula-guard';
 
 export { neutraliseCell };
 
-/** A cell is quoted when unquoted it would split, or when a reader that trims would change it. */
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+/**
+ * A cell is quoted when unquoted it would split (at a comma, or at the `;` or tab a spreadsheet of another locale
+ * separates with), or when a reader that trims would change it.
+ */
+const NEEDS_QUOTES = /[",;\t\r\n]|^\s|\s$/;
 
 function csvCell(value: string): string {
   const cell = neutraliseCell(value);
@@ -12,7 +15,7 @@ function csvCell(value: string): string {
 }
 
 /**
- * RFC 4180 CSV: every cell guarded against formula injection, quoted when needed, CRLF between records, and a
+ * The one CSV writer of every export. RFC 4180: every cell guarded against formula injection, quoted when needed, CRLF between records, and a
  * UTF-8 byte-order mark first, without which Excel reads the file as ANSI and mangles accented letters.
  */
 export function toCsv(rows: readonly (readonly string[])[]): string {

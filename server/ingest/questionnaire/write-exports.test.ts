@@ -33,7 +33,7 @@ describe('answersToCsv', () => {
       '1,Do you encrypt data at rest?,"Yes, AES-256.\nKeys rotate yearly, ""KMS"" managed",canonical,92,',
     );
     expect(csv).toContain(
-      `2,"'=HYPERLINK(""http://evil.example"",""click"")",'+1 is not a formula; -neither; @nor this,generated,,`,
+      `2,"'=HYPERLINK(""http://evil.example"",'""click"")","'+1 is not a formula; -neither; @nor this",generated,,`,
     );
     expect(csv.split('\r\n')).toHaveLength(3);
   });
