@@ -46,7 +46,7 @@ describe('admin dashboard', () => {
     await apiCall(other, 'POST', '/api/auth/register', {
       username: member,
       email: `${member}@example.com`,
-      password: 'secret123',
+      password: 'secret-1234',
       invitationToken: invite.token,
     });
 

@@ -107,7 +107,7 @@ describe('Workspace Settings', () => {
     await member.goto(link);
     await see(member, /You've been invited to join/);
     await member.getByLabel('Username').fill(invitee);
-    await member.getByLabel('Password').fill('secret123');
+    await member.getByLabel('Password').fill('secret-1234');
     await member.getByRole('button', { name: 'Create Account' }).click();
     await member.waitForURL('**/dashboard');
     await see(member, 'Current workspace: Default');
@@ -200,7 +200,7 @@ describe('Account Settings', () => {
       await other.goto(`${baseUrl}/login`);
       await apiCall(other, 'POST', '/api/auth/login', { username, password });
     };
-    await signInOther('secret123');
+    await signInOther('secret-1234');
 
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('link', { name: 'Account' }).click();
@@ -228,7 +228,7 @@ describe('Account Settings', () => {
     await confirm.fill('brand-new-pass');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await see(page, 'Current password is incorrect');
-    await current.fill('secret123');
+    await current.fill('secret-1234');
     await confirm.fill('brand-new-typo');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await see(page, "New passwords don't match");

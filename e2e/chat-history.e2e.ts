@@ -33,7 +33,7 @@ describe('chat history', () => {
     await apiCall(other, 'POST', '/api/auth/register', {
       username: `contrib${suffix}`,
       email: `contrib${suffix}@example.com`,
-      password: 'secret123',
+      password: 'secret-1234',
       invitationToken: invite.token,
     });
     await apiCall(other, 'POST', '/api/qa/ask', { question: 'Who reviews vendor contracts?' });

@@ -24,7 +24,7 @@ describe('joining an organization through an invitation link', () => {
         body: JSON.stringify({
           username: `boss${s}`,
           email: `boss${s}@example.com`,
-          password: 'secret123',
+          password: 'secret-1234',
           organizationName: `Globex ${s}`,
         }),
       });
@@ -46,7 +46,7 @@ describe('joining an organization through an invitation link', () => {
     expect(await page.getByLabel('Organization Name').count()).toBe(0);
     await screenshot(page, 'invitation');
     await page.getByLabel('Username').fill(`new${suffix}`);
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password').fill('secret-1234');
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Current workspace: Default').waitFor();

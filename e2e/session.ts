@@ -19,7 +19,7 @@ export async function registerAdmin(page: Page, baseUrl: string, suffix: string)
       body: JSON.stringify({
         username: name,
         email: `${name}@example.com`,
-        password: 'secret123',
+        password: 'secret-1234',
         organizationName: `Org ${name}`,
       }),
     });
@@ -97,7 +97,7 @@ export async function joinAsViewer(
   await apiCall(viewer, 'POST', '/api/auth/register', {
     username,
     email,
-    password: 'secret123',
+    password: 'secret-1234',
     invitationToken: invite.token,
   });
   return viewer;

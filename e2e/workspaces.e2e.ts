@@ -23,7 +23,7 @@ describe('workspace picker', () => {
         body: JSON.stringify({
           username: `ws${suffix}`,
           email: `ws${suffix}@example.com`,
-          password: 'secret123',
+          password: 'secret-1234',
           organizationName: `Initech ${suffix}`,
         }),
       });

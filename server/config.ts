@@ -23,6 +23,7 @@ const Env = z.object({
     .number()
     .positive()
     .default(24 * 14),
+  SESSION_IDLE_HOURS: z.coerce.number().positive('SESSION_IDLE_HOURS must be a positive number of hours').default(12),
   TRUST_PROXY: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SMTP_URL: z.string().optional(),
@@ -101,6 +102,8 @@ export type Config = {
       bucket: string;
       accessKeyId?: string;
       secretAccessKey?: string;
+  /** A session unused this long ends, whatever its absolute expiry (ASVS V3.3.2). */
+  sessionIdleMs: number;
       forcePathStyle: boolean;
     };
   };
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     embedding: {
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
       provider: e.EMBEDDING_PROVIDER ?? (e.EMBEDDING_MODEL ? 'openai' : 'local'),
       modelsDir: path.resolve(e.MODELS_DIR),
       sourceDir: e.MODELS_SOURCE_DIR ? path.resolve(e.MODELS_SOURCE_DIR) : undefined,

@@ -34,7 +34,7 @@ async function main() {
   if (!config.sessionSecret) config.sessionSecret = loadOrCreateSecret(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
   if (config.demoUser) await ensureDemoUser(database.db);
-  await purgeExpiredSessions(database.db);
+  await purgeExpiredSessions(database.db, { idleMs: config.sessionIdleMs });
 
   const storage = createStorage(config);
   const llm = createLlmClient(config.llm, log);

@@ -27,7 +27,7 @@ describe.runIf(embedded)('`npm start` killed with SIGKILL in the middle of an as
         body: JSON.stringify({
           username: 'crash',
           email: 'crash@example.com',
-          password: 'secret123',
+          password: 'secret-1234',
           organizationName: 'C',
         }),
       });

@@ -119,7 +119,7 @@ describe('sign-in limiter', () => {
 
   it("refuses usernames with '@', which would be read as e-mail addresses at sign-in", async () => {
     const res = await call(app, 'POST', '/api/auth/register', {
-      body: { username: 'bob@corp', email: `${unique('b')}@example.com`, password: 'secret123', organizationName: 'X' },
+      body: { username: 'bob@corp', email: `${unique('b')}@example.com`, password: 'secret-1234', organizationName: 'X' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.data.error).toMatch(/Username may contain only/);
@@ -138,7 +138,7 @@ describe('invitations and removed admins', () => {
     expect(inv.statusCode).toBe(201);
     expect((await call(app, 'DELETE', `/api/organizations/users/${rogue.id}`, { as: org.admin })).statusCode).toBe(200);
     const back = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('back'), email, password: 'secret123', invitationToken: inv.data.token },
+      body: { username: unique('back'), email, password: 'secret-1234', invitationToken: inv.data.token },
     });
     expect(back.statusCode).toBe(400);
   });
@@ -166,7 +166,7 @@ describe('invitations and removed admins', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(invitations.id, inv.data.id));
     const res = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('late'), email, password: 'secret123', invitationToken: inv.data.token },
+      body: { username: unique('late'), email, password: 'secret-1234', invitationToken: inv.data.token },
     });
     expect(res.statusCode).toBe(400);
   });
@@ -181,7 +181,7 @@ describe('invitations and removed admins', () => {
     const results = await Promise.all(
       [1, 2].map((n) =>
         call(app, 'POST', '/api/auth/register', {
-          body: { username: unique(`race${n}`), email, password: 'secret123', invitationToken: inv.data.token },
+          body: { username: unique(`race${n}`), email, password: 'secret-1234', invitationToken: inv.data.token },
         }),
       ),
     );

@@ -13,7 +13,7 @@ afterAll(() => app.close());
 
 const newAccount = () => {
   const username = unique('user');
-  return { username, email: `${username}@example.com`, password: 'secret123', organizationName: unique('Acme ') };
+  return { username, email: `${username}@example.com`, password: 'secret-1234', organizationName: unique('Acme ') };
 };
 
 describe('POST /api/auth/register', () => {
@@ -46,7 +46,7 @@ describe('POST /api/auth/register', () => {
   it.each([
     [{ username: 'ab' }, 'Username must be at least 3 characters'],
     [{ email: 'not-an-email' }, 'Invalid email address'],
-    [{ password: '12345' }, 'Password must be at least 6 characters'],
+    [{ password: '1234567' }, 'Password must be at least 8 characters'],
     [{ organizationName: '' }, 'Organization name is required'],
     [{ organizationName: undefined }, 'Organization name is required'],
     [{ username: undefined }, 'username is required'],
@@ -303,7 +303,7 @@ describe('forgot and reset password', () => {
   it('rejects bad input and unknown tokens', async () => {
     expect((await call(app, 'POST', '/api/auth/forgot-password', { body: { email: 'nope' } })).statusCode).toBe(400);
     const res = await call(app, 'POST', '/api/auth/reset-password', {
-      body: { token: 'x'.repeat(43), newPassword: 'abcdef', confirmPassword: 'abcdef' },
+      body: { token: 'x'.repeat(43), newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' },
     });
     expect(res.statusCode).toBe(400);
     expect(res.data.error).toMatch(/invalid or has expired/);
@@ -311,7 +311,7 @@ describe('forgot and reset password', () => {
       body: { token: 'x'.repeat(43), newPassword: 'abc', confirmPassword: 'abc' },
     });
     expect(short.statusCode).toBe(400);
-    expect(short.data.error).toContain('Password must be at least 6 characters');
+    expect(short.data.error).toContain('Password must be at least 8 characters');
   });
 });
 

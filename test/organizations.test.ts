@@ -277,7 +277,7 @@ describe('users and roles', () => {
     const again = await call(app, 'DELETE', `/api/organizations/users/${user.id}`, { as: org.admin });
     expect(again.statusCode).toBe(404);
     const reuse = await call(app, 'POST', '/api/auth/register', {
-      body: { username: user.username, email: user.email, password: 'secret123', organizationName: unique('Own ') },
+      body: { username: user.username, email: user.email, password: 'secret-1234', organizationName: unique('Own ') },
     });
     expect(reuse.statusCode).toBe(201);
   });
@@ -320,7 +320,7 @@ describe('invitations', () => {
 
     const username = unique('joiner');
     const reg = await call(app, 'POST', '/api/auth/register', {
-      body: { username, email, password: 'secret123', invitationToken: inv.data.token },
+      body: { username, email, password: 'secret-1234', invitationToken: inv.data.token },
     });
     expect(reg.statusCode).toBe(201);
     expect(reg.data.user).toMatchObject({ role: 'manager', organizationId: org.organizationId });
@@ -329,7 +329,7 @@ describe('invitations', () => {
       body: {
         username: unique('second'),
         email: `${unique('x')}@example.com`,
-        password: 'secret123',
+        password: 'secret-1234',
         invitationToken: inv.data.token,
       },
     });
@@ -349,7 +349,7 @@ describe('invitations', () => {
       body: {
         username: unique('u'),
         email: `${unique('other')}@example.com`,
-        password: 'secret123',
+        password: 'secret-1234',
         invitationToken: inv.data.token,
       },
     });
@@ -408,7 +408,7 @@ describe('invitations', () => {
       }),
     );
     const reg = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('again'), email, password: 'secret123', invitationToken: second.data.token },
+      body: { username: unique('again'), email, password: 'secret-1234', invitationToken: second.data.token },
     });
     expect(reg.data.user.role).toBe('contributor');
   });
@@ -429,7 +429,7 @@ describe('invitations', () => {
     expect(preview.statusCode).toBe(404);
     expect(preview.data).toEqual({ code: 'invitation_invalid', error: message });
     const reg = await call(app, 'POST', '/api/auth/register', {
-      body: { username: unique('late'), email, password: 'secret123', invitationToken: inv.data.token },
+      body: { username: unique('late'), email, password: 'secret-1234', invitationToken: inv.data.token },
     });
     expect(reg.statusCode).toBe(400);
     expect(reg.data).toEqual({ code: 'invitation_invalid', error: message });

@@ -29,7 +29,7 @@ describe.runIf(onPostgres)('several API processes on one PostgreSQL', () => {
         body: JSON.stringify({
           username: 'scaleout',
           email: 'scale@example.com',
-          password: 'secret123',
+          password: 'secret-1234',
           organizationName: 'Scale',
         }),
       });

@@ -53,8 +53,14 @@ export const AuditLogFilters = z.object({
 });
 export type AuditLogFilters = z.infer<typeof AuditLogFilters>;
 
-/** An OIDC issuer is an https URL with no query, fragment or credentials (OpenID Connect Discovery §2). */
+/**
+ * An OIDC issuer is an https URL with no query, fragment or credentials (OpenID Connect Discovery §2). Only the
+ * characters a URL may hold unescaped (RFC 3986, less the quote): the issuer is shown in the admin screens and
+ * compared with the provider's `iss`, so markup (`<`, `"`, spaces) is refused rather than stored.
+ */
+const ISSUER_CHARACTERS = /^[A-Za-z0-9\-._~:/[\]@!$&()*+,;=%]+$/;
 export function isOidcIssuer(value: string): boolean {
+  if (!ISSUER_CHARACTERS.test(value)) return false;
   let url: URL;
   try {
     url = new URL(value);

@@ -7,10 +7,22 @@ export const Username = trimmed
   .min(3, 'Username must be at least 3 characters')
   .max(64, 'Username must be at most 64 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits and . _ -');
-export const Email = trimmed.toLowerCase().pipe(z.email('Invalid email address').max(254, 'Invalid email address'));
+/** Every e-mail address Verity takes (sign-up, profile, invitations, reset): at most 254 characters (RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254;
+// The length is checked before the address pattern, so a huge string is refused without being scanned.
+export const Email = trimmed
+  .max(EMAIL_MAX_LENGTH, `Email address must be at most ${EMAIL_MAX_LENGTH} characters`)
+  .toLowerCase()
+  .pipe(z.email('Invalid email address'));
+/**
+ * ASVS V2.1: a length floor and no composition rules. The server also refuses common and breached passwords
+ * (server/modules/auth/password-policy.ts); that list stays on the server, out of the web bundle.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`;
 export const Password = z
   .string()
-  .min(6, 'Password must be at least 6 characters')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(256, 'Password must be at most 256 characters');
 
 /**
@@ -72,6 +84,18 @@ export const ProfileBody = z.object({
   lastName: LastName.optional().nullable(),
 });
 export type ProfileBody = z.infer<typeof ProfileBody>;
+
+/**
+ * `pendingEmail`: a new address was asked for; a confirmation link went to it (when no other account holds it) and
+ * the address changes when the link is opened. Null when the address stayed the same.
+ */
+export const ProfileResponse = z.object({ user: UserView, pendingEmail: z.string().nullable() });
+export type ProfileResponse = z.infer<typeof ProfileResponse>;
+
+export const ConfirmEmailBody = z.object({
+  token: z.string().min(10, 'This confirmation link is invalid or has expired.').max(200),
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
 
 export const ChangePasswordBody = z
   .object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRAND_TONES } from '../constants';
 import { ROLES } from '../roles';
+import { Email } from './auth';
 
 /**
  * Upper bounds of the brand profile: room for a real style guide, but a disclaimer is appended to every answer and
@@ -94,17 +95,18 @@ export type ChangeRoleBody = z.infer<typeof ChangeRoleBody>;
 export const UserIdParams = z.object({ userId: z.uuid({ message: 'Invalid user id' }) });
 
 export const CreateInvitationBody = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email('Invalid email address')),
+  email: Email,
   role: z.enum(ROLES, { message: `Role must be one of: ${ROLES.join(', ')}` }),
 });
 export type CreateInvitationBody = z.infer<typeof CreateInvitationBody>;
 
+/** `token` and `url` only for a signed-in person: an API token's caller never sees the link (it is mailed). */
 export const InvitationCreated = z.object({
   id: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
-  token: z.string(),
-  url: z.string(),
+  token: z.string().optional(),
+  url: z.string().optional(),
   expiresAt: z.string(),
 });
 export type InvitationCreated = z.infer<typeof InvitationCreated>;

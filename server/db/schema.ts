@@ -156,12 +156,34 @@ export const invitations = pgTable(
     role: text('role').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     invitedBy: uuid('invited_by'),
+    /** The API token that created it: revoking the token (or its creator's password reset) revokes the invitation. */
+    apiTokenId: uuid('api_token_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     acceptedBy: uuid('accepted_by'),
     createdAt: createdAt(),
   },
   (t) => [index('invitations_org_idx').on(t.organizationId)],
+);
+
+/**
+ * A requested change of a user's e-mail address, pending until the link mailed to the new address is opened.
+ * Like reset links: random, single-use, time-limited, stored only as its hash.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_changes_user_idx').on(t.userId)],
 );
 
 export const passwordResets = pgTable('password_resets', {

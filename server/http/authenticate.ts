@@ -39,6 +39,6 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
   }
   assertSameOrigin(req, deps.config.publicUrl);
   const token = readSessionCookie(req);
-  if (token) req.session = await findSession(deps.db, token);
+  if (token) req.session = await findSession(deps.db, token, { idleMs: deps.config.sessionIdleMs });
   if (matched && !req.session && !config.public) throw unauthenticated();
 }

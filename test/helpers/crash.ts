@@ -78,7 +78,7 @@ export async function signUpOverHttp(base: string, name: string): Promise<string
     body: JSON.stringify({
       username: name,
       email: `${name}@example.com`,
-      password: 'secret123',
+      password: 'secret-1234',
       organizationName: name,
     }),
   });

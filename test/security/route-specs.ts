@@ -19,13 +19,16 @@ export type Req = {
  * - `ownsIds`: the request names resources of the tenant it is built for, so another tenant must get 404;
  * - `request`: a valid request of tenant `f` made by `as` (the roles the policy allows succeed with it);
  * - `destroys`: the request consumes its target, so the sweep runs it after every other route;
- * - `ok`: the status a permitted caller gets, when it is not simply 2xx.
+ * - `ok`: the status a permitted caller gets, when it is not simply 2xx;
+ * - `endsTokens`: a successful request revokes the caller's API tokens (a password change), so the sweep runs it
+ *   after every route that calls with a token.
  */
 export type RouteSpec = {
   access: 'public' | 'signed-in' | Action;
   ownsIds?: boolean;
   destroys?: boolean;
   ok?: number;
+  endsTokens?: boolean;
   request: (f: Fixture, as: TestUser | null, app: TestApp) => Req | Promise<Req>;
 };
 
@@ -84,10 +87,16 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'PUT /api/auth/change-password': {
     access: 'signed-in',
+    endsTokens: true,
     request: (_f, as) => ({
       url: '/api/auth/change-password',
       body: { currentPassword: as?.password, newPassword: 'correct-horse-2', confirmPassword: 'correct-horse-2' },
     }),
+  },
+  'POST /api/auth/confirm-email': {
+    access: 'public',
+    ok: 400, // a real link is covered in test/security/identity.test.ts; here: anonymous callers reach the route
+    request: () => ({ url: '/api/auth/confirm-email', body: { token: 'x'.repeat(43) } }),
   },
   'GET /api/auth/sessions': { access: 'signed-in', request: () => ({ url: '/api/auth/sessions' }) },
   'POST /api/auth/sessions/revoke-others': {

@@ -1,10 +1,10 @@
-import { and, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { apiTokens, users } from '../../db/schema';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { apiTokens, invitations, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { SessionUser, UserCtx } from '../../http/context';
 import { notFound } from '../../http/errors';
 import { hashToken, newToken } from '../../http/tokens';
-import { audit } from '../audit/service';
+import { audit, writeAudit } from '../audit/service';
 import { normalizeRole, ROLES, type Role, type StoredRole } from '../../../common/roles';
 import { API_TOKEN_PREFIX, type CreateApiTokenBody } from '../../../common/schemas/api-tokens';
 
@@ -56,6 +56,19 @@ export async function createApiToken(
   });
 }
 
+/**
+ * What a token did that outlives a call ends with it: its pending invitations are withdrawn, so a leaked token
+ * cannot leave a way back in once it is revoked.
+ */
+async function withdrawInvitationsOf(db: DbOrTx, tokenIds: string[]): Promise<number> {
+  if (tokenIds.length === 0) return 0;
+  const deleted = await db
+    .delete(invitations)
+    .where(and(inArray(invitations.apiTokenId, tokenIds), isNull(invitations.acceptedAt)))
+    .returning({ id: invitations.id });
+  return deleted.length;
+}
+
 /** Revokes a token of the caller's organization at once; a token of another organization is "not found". */
 export async function revokeApiToken(ctx: UserCtx, id: string): Promise<void> {
   return inTransaction(ctx.db, async (tx) => {
@@ -65,7 +78,38 @@ export async function revokeApiToken(ctx: UserCtx, id: string): Promise<void> {
       .where(and(eq(apiTokens.id, id), eq(apiTokens.organizationId, ctx.organizationId)))
       .returning();
     if (!row) throw notFound('API token');
-    await audit({ ...ctx, db: tx }, 'api_token_revoked', 'api_token', row.id, { name: row.name });
+    const invitationsWithdrawn = await withdrawInvitationsOf(tx, [row.id]);
+    await audit({ ...ctx, db: tx }, 'api_token_revoked', 'api_token', row.id, {
+      name: row.name,
+      ...(invitationsWithdrawn > 0 && { invitationsWithdrawn }),
+    });
+  });
+}
+
+/**
+ * A password change or reset ends every API token the user created (and the invitations those tokens made): whoever
+ * held the old password may have minted them. Call inside the password change's transaction.
+ */
+export async function revokeUserApiTokens(
+  db: DbOrTx,
+  user: { id: string; organizationId: string },
+  reason: 'password_changed' | 'password_reset',
+): Promise<void> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.createdBy, user.id), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  if (revoked.length === 0) return;
+  const ids = revoked.map((r) => r.id);
+  const invitationsWithdrawn = await withdrawInvitationsOf(db, ids);
+  await writeAudit(db, {
+    organizationId: user.organizationId,
+    userId: user.id,
+    action: 'api_tokens_revoked',
+    entityType: 'user',
+    entityId: user.id,
+    details: { reason, apiTokenIds: ids, ...(invitationsWithdrawn > 0 && { invitationsWithdrawn }) },
   });
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   AuthResponse,
   ChangePasswordBody,
+  ConfirmEmailBody,
   DemoCredentials,
   ForgotPasswordBody,
   InvitationPreview,
@@ -11,6 +12,7 @@ import {
   MeResponse,
   MessageResponse,
   ProfileBody,
+  ProfileResponse,
   RegisterBody,
   ResetPasswordBody,
   RevokeOtherSessionsResponse,
@@ -88,10 +90,26 @@ export async function authRoutes(base: FastifyInstance) {
 
   app.put(
     '/api/auth/profile',
-    { config: sessionOnly, schema: { ...tag, body: ProfileBody, response: { 200: AuthResponse } } },
+    {
+      config: { ...sessionOnly, rateLimit: perIp },
+      schema: { ...tag, body: ProfileBody, response: { 200: ProfileResponse } },
+    },
     async (req) => {
-      const user = await auth.updateProfile(requireUser(req), req.body);
-      return { user: presentUser(user) };
+      const { user, pendingEmail } = await auth.updateProfile(app.deps, requireUser(req), req.body);
+      return { user: presentUser(user), pendingEmail };
+    },
+  );
+
+  // Public: the link is opened from the new address's inbox, maybe on a device that is not signed in.
+  app.post(
+    '/api/auth/confirm-email',
+    {
+      schema: { ...tag, body: ConfirmEmailBody, response: { 200: MessageResponse } },
+      config: { ...open, rateLimit: perIp },
+    },
+    async (req) => {
+      const { email } = await auth.confirmEmailChange(app.deps, req.body.token);
+      return { message: `Your e-mail address is now ${email}.` };
     },
   );
 
@@ -109,7 +127,9 @@ export async function authRoutes(base: FastifyInstance) {
     { config: sessionOnly, schema: { ...tag, response: { 200: z.array(SessionView) } } },
     async (req) => {
       const ctx = requireUser(req);
-      return (await auth.listSessions(ctx)).map((s) => presentSession(s, ctx.sessionHash));
+      return (await auth.listSessions(ctx, { idleMs: app.deps.config.sessionIdleMs })).map((s) =>
+        presentSession(s, ctx.sessionHash),
+      );
     },
   );
 

@@ -1,14 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invitations, organizations, passwordResets, users } from '../../db/schema';
+import { emailChanges, invitations, organizations, passwordResets, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { AppError, badRequest, notFound } from '../../http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors';
 import { hashToken, newToken } from '../../http/tokens';
 import type { SessionUser, UserCtx } from '../../http/context';
 import { audit, writeAudit } from '../audit/service';
 import { createOrganizationWithAdmin } from '../organizations/create';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { clearAttempts, limiterKey, recordAttemptOrLimit } from './login-limiter';
+import { clearAttempts, limiterKey, recordAttemptOrLimit, type AttemptLimit } from './login-limiter';
+import { assertPasswordAllowed } from './password-policy';
+import { revokeUserApiTokens } from '../api-tokens/service';
 import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
@@ -57,6 +59,7 @@ export async function previewInvitation(db: DbOrTx, token: string) {
  * with `invitationToken` a member of the inviting organization in the invited role. Returns a new session.
  */
 export async function register(deps: AppDeps, input: RegisterBody, meta: ClientMeta) {
+  assertPasswordAllowed(input.password, 'password');
   const passwordHash = await hashPassword(input.password);
   try {
     return await inTransaction(deps.db, async (tx) => {
@@ -123,7 +126,8 @@ async function acceptInvitation(
     action: 'invitation_accepted',
     entityType: 'user',
     entityId: user.id,
-    details: { role: inv.role, invitationId: inv.id },
+    // An invitation a token made stays traceable to that token after it is used.
+    details: { role: inv.role, invitationId: inv.id, ...(inv.apiTokenId && { apiTokenId: inv.apiTokenId }) },
   });
   return user;
 }
@@ -188,37 +192,161 @@ export async function getUser(ctx: UserCtx) {
   return user;
 }
 
-export async function updateProfile(ctx: UserCtx, input: ProfileBody) {
+const EMAIL_CHANGE_TTL_HOURS = 24;
+/** Each request mails a stranger's inbox (the new address), so a user may ask only a few times an hour. */
+const EMAIL_CHANGE_LIMIT: AttemptLimit = {
+  windowMs: 3600_000,
+  max: 5,
+  message: 'Too many e-mail address changes in the last hour. Wait an hour and try again.',
+};
+const EMAIL_CHANGE_INVALID =
+  'This confirmation link is invalid or has expired. Change your e-mail address again in Account Settings.';
+
+/**
+ * Username and names change at once. A new e-mail address only gets a confirmation link (valid for a day, usable
+ * once); the address changes when it is opened (`confirmEmailChange`). The answer is the same whether or not
+ * another account holds the address, so the form cannot be used to find out who has an account, and nobody can
+ * claim an address they cannot read.
+ */
+export async function updateProfile(deps: AppDeps, ctx: UserCtx, input: ProfileBody) {
+  const current = await getUser(ctx);
+  const emailChanging = input.email.toLowerCase() !== current.email.toLowerCase();
+  if (emailChanging) await recordAttemptOrLimit(ctx.db, `email-change:${ctx.userId}`, EMAIL_CHANGE_LIMIT);
+  let user: typeof users.$inferSelect;
   try {
-    return await inTransaction(ctx.db, async (tx) => {
-      await assertUsernameAndEmailFree(tx, input.username, input.email, ctx.userId);
-      const [user] = await tx
+    user = await inTransaction(ctx.db, async (tx) => {
+      await assertUsernameAndEmailFree(tx, input.username, null, ctx.userId);
+      const [updated] = await tx
         .update(users)
         .set({
           username: input.username,
-          email: input.email,
           ...(input.firstName !== undefined && { firstName: input.firstName || null }),
           ...(input.lastName !== undefined && { lastName: input.lastName || null }),
           updatedAt: new Date(),
         })
         .where(and(eq(users.id, ctx.userId), eq(users.organizationId, ctx.organizationId)))
         .returning();
-      if (!user) throw notFound('User');
-      await audit({ ...ctx, db: tx }, 'user_profile_updated', 'user', user.id);
-      return user;
+      if (!updated) throw notFound('User');
+      await audit({ ...ctx, db: tx }, 'user_profile_updated', 'user', updated.id);
+      return updated;
     });
   } catch (err) {
-    if (isUniqueViolation(err)) await assertUsernameAndEmailFree(ctx.db, input.username, input.email, ctx.userId);
+    if (isUniqueViolation(err)) await assertUsernameAndEmailFree(ctx.db, input.username, null, ctx.userId);
     throw err;
   }
+  if (emailChanging) await requestEmailChange(deps, { ...ctx, username: user.username }, input.email);
+  return { user, pendingEmail: emailChanging ? input.email : null };
 }
 
-/** Checks the current password; other sessions of the user end, the one making the change stays. */
+async function requestEmailChange(deps: AppDeps, ctx: UserCtx, email: string) {
+  const [owner] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  // The audit row is the same either way: the organization's admins must not learn who has an account elsewhere.
+  await audit(ctx, 'email_change_requested', 'user', ctx.userId, { email });
+  if (owner) return;
+  const token = newToken();
+  await ctx.db.insert(emailChanges).values({
+    userId: ctx.userId,
+    newEmail: email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + EMAIL_CHANGE_TTL_HOURS * 3600_000),
+  });
+  const url = `${deps.config.publicUrl}/confirm-email?token=${encodeURIComponent(token)}`;
+  // Not awaited, like reset e-mails: a slow mail server must not make a free address answer later than a taken one.
+  void deps.mailer
+    .send({
+      to: email,
+      subject: 'Confirm your new Verity e-mail address',
+      text:
+        `Hello ${ctx.username},\n\nSomeone (hopefully you) asked to use this address for their Verity account. ` +
+        `Open this link within ${EMAIL_CHANGE_TTL_HOURS} hours to confirm it:\n\n${url}\n\n` +
+        'If you did not ask for this, ignore this e-mail: nothing changes.\n',
+    })
+    .catch((err: unknown) => deps.log.error({ err, userId: ctx.userId }, 'e-mail change link could not be sent'));
+}
+
+/** Opens a mailed confirmation link: the account's address becomes the new one, and the old address is told. */
+export async function confirmEmailChange(deps: AppDeps, token: string): Promise<{ email: string }> {
+  const invalid = () => new AppError(400, 'email_change_invalid', EMAIL_CHANGE_INVALID);
+  const taken = () => conflict('Another account uses this address now. Choose another one in Account Settings.');
+  let changed: { userId: string; username: string; from: string; to: string };
+  try {
+    changed = await inTransaction(deps.db, async (tx) => {
+      const [claimed] = await tx
+        .update(emailChanges)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, hashToken(token)),
+            isNull(emailChanges.usedAt),
+            gt(emailChanges.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!claimed) throw invalid();
+      const [before] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, claimed.userId), isNull(users.deletedAt)));
+      if (!before) throw invalid();
+      await assertUsernameAndEmailFree(tx, before.username, claimed.newEmail, before.id);
+      await tx.update(users).set({ email: claimed.newEmail, updatedAt: new Date() }).where(eq(users.id, before.id));
+      // Older links of the user, and reset links mailed to the old address, stop working.
+      await tx
+        .update(emailChanges)
+        .set({ usedAt: new Date() })
+        .where(and(eq(emailChanges.userId, before.id), isNull(emailChanges.usedAt)));
+      await voidResetTokens(tx, before.id);
+      await writeAudit(tx, {
+        organizationId: before.organizationId,
+        userId: before.id,
+        action: 'user_email_changed',
+        entityType: 'user',
+        entityId: before.id,
+        details: { from: before.email, to: claimed.newEmail },
+      });
+      return { userId: before.id, username: before.username, from: before.email, to: claimed.newEmail };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken();
+    if (err instanceof AppError && err.status === 409) throw taken();
+    throw err;
+  }
+  void deps.mailer
+    .send({
+      to: changed.from,
+      subject: 'Your Verity e-mail address was changed',
+      text:
+        `Hello ${changed.username},\n\nThe e-mail address of your Verity account is now ${changed.to}. ` +
+        'If you did not make this change, tell your organization admin at once.\n',
+    })
+    .catch((err: unknown) => deps.log.error({ err, userId: changed.userId }, 'e-mail change notice could not be sent'));
+  return { email: changed.to };
+}
+
+/** A stolen session must not become a way to guess the password: 5 wrong current passwords per 15 minutes. */
+const CHANGE_PASSWORD_LIMIT: AttemptLimit = {
+  windowMs: 15 * 60_000,
+  max: 5,
+  message: 'Too many wrong current passwords. Wait 15 minutes and try again.',
+};
+
+/**
+ * Checks the current password; other sessions of the user end, the one making the change stays, and every API
+ * token the user created is revoked.
+ */
 export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
   const user = await getUser(ctx);
+  const key = `change-password:${user.id}`;
+  await recordAttemptOrLimit(ctx.db, key, CHANGE_PASSWORD_LIMIT);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect');
   }
+  await clearAttempts(ctx.db, key);
+  assertPasswordAllowed(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(ctx.db, async (tx) => {
     await tx
@@ -227,13 +355,14 @@ export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
       .where(and(eq(users.id, user.id), eq(users.organizationId, ctx.organizationId)));
     await deleteUserSessions(tx, user.id, ctx.sessionHash);
     await voidResetTokens(tx, user.id);
+    await revokeUserApiTokens(tx, user, 'password_changed');
     await audit({ ...ctx, db: tx }, 'password_changed', 'user', user.id);
   });
 }
 
 /** The caller's signed-in browsers and devices. */
-export function listSessions(ctx: UserCtx) {
-  return listUserSessions(ctx.db, ctx.userId);
+export function listSessions(ctx: UserCtx, opts: { idleMs: number }) {
+  return listUserSessions(ctx.db, ctx.userId, opts);
 }
 
 /**
@@ -297,6 +426,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
 }
 
 export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
+  assertPasswordAllowed(input.newPassword, 'newPassword');
   const passwordHash = await hashPassword(input.newPassword);
   await inTransaction(deps.db, async (tx) => {
     const claimed = await tx
@@ -322,6 +452,7 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
       throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
     await deleteUserSessions(tx, user.id);
     await voidResetTokens(tx, user.id);
+    await revokeUserApiTokens(tx, user, 'password_reset');
     await writeAudit(tx, {
       organizationId: user.organizationId,
       userId: user.id,

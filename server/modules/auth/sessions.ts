@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { hashToken, newToken } from '../../http/tokens';
@@ -27,9 +27,14 @@ export async function createSession(
   return token;
 }
 
-/** The live session's user, or null (unknown, expired, or the user was removed). */
-export async function findSession(db: DbOrTx, token: string): Promise<SessionUser | null> {
+/**
+ * The live session's user, or null: unknown, past its absolute expiry, unused for `idleMs` (its last request was
+ * that long ago; `last_seen_at` moves at most once a minute, so the idle limit is exact to about a minute), or the
+ * user was removed.
+ */
+export async function findSession(db: DbOrTx, token: string, opts: { idleMs: number }): Promise<SessionUser | null> {
   const idHash = hashToken(token);
+  const now = Date.now();
   const [row] = await db
     .select({
       userId: users.id,
@@ -41,14 +46,19 @@ export async function findSession(db: DbOrTx, token: string): Promise<SessionUse
     .from(authSessions)
     .innerJoin(users, eq(users.id, authSessions.userId))
     .where(
-      and(eq(authSessions.idHash, idHash), gt(authSessions.expiresAt, new Date()), sql`${users.deletedAt} is null`),
+      and(
+        eq(authSessions.idHash, idHash),
+        gt(authSessions.expiresAt, new Date(now)),
+        gt(authSessions.lastSeenAt, new Date(now - opts.idleMs)),
+        sql`${users.deletedAt} is null`,
+      ),
     )
     .limit(1);
   if (!row) return null;
-  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const now = new Date();
-    await db.update(authSessions).set({ lastSeenAt: now }).where(eq(authSessions.idHash, idHash));
-    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, row.userId));
+  if (now - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const seen = new Date(now);
+    await db.update(authSessions).set({ lastSeenAt: seen }).where(eq(authSessions.idHash, idHash));
+    await db.update(users).set({ lastActiveAt: seen }).where(eq(users.id, row.userId));
   }
   return {
     userId: row.userId,
@@ -76,15 +86,23 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, exceptHash?
   return deleted.length;
 }
 
-/** The user's unexpired sessions, most recently used first. */
-export function listUserSessions(db: DbOrTx, userId: string) {
+/** The user's live sessions (neither expired nor idle), most recently used first. */
+export function listUserSessions(db: DbOrTx, userId: string, opts: { idleMs: number }) {
   return db
     .select()
     .from(authSessions)
-    .where(and(eq(authSessions.userId, userId), gt(authSessions.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authSessions.userId, userId),
+        gt(authSessions.expiresAt, new Date()),
+        gt(authSessions.lastSeenAt, new Date(Date.now() - opts.idleMs)),
+      ),
+    )
     .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
 }
 
-export async function purgeExpiredSessions(db: DbOrTx): Promise<void> {
-  await db.delete(authSessions).where(lt(authSessions.expiresAt, new Date()));
+export async function purgeExpiredSessions(db: DbOrTx, opts: { idleMs: number }): Promise<void> {
+  await db
+    .delete(authSessions)
+    .where(or(lt(authSessions.expiresAt, new Date()), lt(authSessions.lastSeenAt, new Date(Date.now() - opts.idleMs))));
 }

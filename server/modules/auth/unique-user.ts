@@ -3,11 +3,14 @@ import { users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { conflict } from '../../http/errors';
 
-/** 409 with a sentence naming what is taken. `exceptUserId` lets a user keep their own name and e-mail. */
+/**
+ * 409 with a sentence naming what is taken. `exceptUserId` lets a user keep their own name and e-mail; `email`
+ * null checks the username only (a profile edit: the address changes only through a mailed link).
+ */
 export async function assertUsernameAndEmailFree(
   db: DbOrTx,
   username: string,
-  email: string,
+  email: string | null,
   exceptUserId?: string,
 ): Promise<void> {
   const live = sql`${users.deletedAt} is null`;
@@ -18,6 +21,7 @@ export async function assertUsernameAndEmailFree(
     .where(and(sql`lower(${users.username}) = lower(${username})`, live, notSelf))
     .limit(1);
   if (byName) throw conflict('Username already exists. Choose another one.');
+  if (email === null) return;
   const [byEmail] = await db
     .select({ id: users.id })
     .from(users)

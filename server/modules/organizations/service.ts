@@ -11,7 +11,7 @@ import { deleteUserSessions } from '../auth/sessions';
 import { isUniqueViolation } from '../auth/unique-user';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
-import { normalizeRole, type Role } from '../../../common/roles';
+import { normalizeRole, ROLES, type Role } from '../../../common/roles';
 import { can } from '../../../common/policies';
 
 /** Admin-level means "may manage users" in the policy table, so the two can never disagree. */
@@ -154,8 +154,25 @@ export async function removeUser(ctx: UserCtx, userId: string) {
   });
 }
 
-/** An invite link valid for 7 days and one sign-up, e-mailed to the invitee (or to the dev outbox). */
+/** The most an API token may invite: roles that cannot manage users, tokens or invitations. */
+const TOKEN_INVITE_MAX: Role = 'contributor';
+const rank = (role: string) => {
+  const r = normalizeRole(role);
+  return r === 'super_admin' ? ROLES.length : ROLES.indexOf(r);
+};
+
+/**
+ * An invite link valid for 7 days and one sign-up, e-mailed to the invitee (or to the dev outbox). Nobody invites
+ * above their own role. An API token invites at most a contributor and never sees the link: otherwise a leaked
+ * token could mint a person-admin that outlives the token's revocation.
+ */
 export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: CreateInvitationBody) {
+  if (rank(input.role) > rank(ctx.role)) throw forbidden('You cannot invite someone with a higher role than yours.');
+  if (ctx.apiTokenId && rank(input.role) > rank(TOKEN_INVITE_MAX)) {
+    throw forbidden(
+      'An API token can invite viewers and contributors only. Sign in to Verity to invite a manager or an admin.',
+    );
+  }
   const [existingUser] = await ctx.db
     .select({ organizationId: users.organizationId })
     .from(users)
@@ -190,6 +207,7 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
         role: input.role,
         tokenHash: hashToken(token),
         invitedBy: ctx.userId,
+        apiTokenId: ctx.apiTokenId ?? null,
         expiresAt,
       })
       .returning();
@@ -217,8 +235,7 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
     id: invitation.id,
     email: invitation.email,
     role: input.role,
-    token,
-    url,
+    ...(!ctx.apiTokenId && { token, url }),
     expiresAt: invitation.expiresAt.toISOString(),
   };
 }

@@ -133,8 +133,10 @@ interface InvitationSentProps {
 }
 
 function InvitationSent({ invitation, onInviteAnother, onDone }: InvitationSentProps) {
+  // The server leaves the link out only for API tokens; a signed-in admin always gets it.
+  const url = invitation.url ?? '';
   const copy = () => {
-    navigator.clipboard.writeText(invitation.url).then(
+    navigator.clipboard.writeText(url).then(
       () => toast({ title: 'Copied to clipboard', variant: 'success' }),
       () => toast({ title: 'Failed to copy', variant: 'destructive' }),
     );
@@ -157,7 +159,7 @@ function InvitationSent({ invitation, onInviteAnother, onDone }: InvitationSentP
           <Input
             id="invitation-link"
             readOnly
-            value={invitation.url}
+            value={url}
             className="font-mono text-xs"
             onFocus={(event) => event.currentTarget.select()}
           />
