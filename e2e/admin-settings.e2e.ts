@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
 import { waitForMailMatch } from './mail-inbox';
@@ -192,7 +192,7 @@ describe('Account Settings', () => {
     const page = await ctx.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
     const { username } = await registerAdmin(page, baseUrl, uniqueSuffix());
-    const email = `${username}@example.com`;
+    let email = `${username}@example.com`;
     // A second browser of the same user.
     const otherCtx = await browser.newContext();
     const other = await otherCtx.newPage();
@@ -217,6 +217,22 @@ describe('Account Settings', () => {
     await page.getByRole('complementary').getByText('GH', { exact: true }).waitFor();
     await screenshot(page, 'account-profile');
 
+    // A new e-mail address changes only through the link mailed to it.
+    const newEmail = `${username}-new@example.com`;
+    await page.getByLabel('Email').fill(newEmail);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await see(page, `We sent a link to ${newEmail}.`);
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    const confirmLink = await waitForMailMatch(newEmail, /http:\/\/\S+\/confirm-email\?token=[\w-]+/);
+    await other.goto(confirmLink);
+    await other.getByRole('button', { name: 'Confirm e-mail address' }).click();
+    await see(other, `Your e-mail address is now ${newEmail}.`);
+    await screenshot(other, 'account-email-confirmed');
+    email = newEmail;
+    await page.reload();
+    await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
+    await vi.waitFor(async () => expect(await page.getByLabel('Email').inputValue()).toBe(email));
+
     // Security: change the password (wrong current password, mismatch, then right).
     await page.getByRole('tab', { name: 'Security' }).click();
     await see(page, 'You are signed in here and in 1 other place.');
@@ -229,6 +245,12 @@ describe('Account Settings', () => {
     await page.getByRole('button', { name: 'Change Password' }).click();
     await see(page, 'Current password is incorrect');
     await current.fill('secret-1234');
+    // A password from the lists of leaked ones is refused under its field.
+    await next.fill('password123');
+    await confirm.fill('password123');
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await see(page, 'This password is too common');
+    await next.fill('brand-new-pass');
     await confirm.fill('brand-new-typo');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await see(page, "New passwords don't match");

@@ -5,6 +5,7 @@ export const paths = {
   home: '/',
   login: '/login',
   resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   dashboard: '/dashboard',
   library: '/library',
   import: '/import',

@@ -10,6 +10,9 @@ const LoginPage = lazy(() => import('./features/auth/login-page').then((m) => ({
 const ResetPasswordPage = lazy(() =>
   import('./features/auth/reset-password-page').then((m) => ({ default: m.ResetPasswordPage })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('./features/auth/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
 const MainWorkspacePage = lazy(() =>
   import('./features/dashboard/main-workspace-page').then((m) => ({ default: m.MainWorkspacePage })),
 );
@@ -45,6 +48,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: paths.login, element: <LoginPage /> },
       { path: paths.resetPassword, element: <ResetPasswordPage /> },
+      { path: paths.confirmEmail, element: <ConfirmEmailPage /> },
       {
         element: (
           <AuthGuard>

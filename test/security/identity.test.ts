@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, sessionCookieFrom } from '../helpers/api';
 import { createOrg, linkFromNextMail, unique, type TestUser } from '../helpers/factories';
-import { auditLogs, authSessions, emailChanges, users } from '../../server/db/schema';
+import { auditLogs, authSessions, emailChanges, mailOutbox, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
 
 /**
@@ -208,6 +208,14 @@ describe('changing the e-mail address (finding 12)', () => {
     expect(strip(taken.body, other.admin.email)).toBe(strip(free.body, JSON.parse(free.body).pendingEmail));
     const [row] = await app.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(row?.email).toBe(admin.email);
+    // The holder of the taken address gets no link: once the free address's link (asked for later) has arrived,
+    // none went to the taken one.
+    await vi.waitFor(async () => {
+      const sent = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, free.data.pendingEmail));
+      expect(sent).toHaveLength(1);
+    });
+    const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, other.admin.email));
+    expect(mails.some((m) => m.text.includes('confirm-email'))).toBe(false);
   });
 
   it('changes the address only when the link mailed to the new address is used, once', async () => {
@@ -224,6 +232,11 @@ describe('changing the e-mail address (finding 12)', () => {
     const confirmed = await call(app, 'POST', '/api/auth/confirm-email', { body: { token } });
     expect(confirmed.statusCode).toBe(200);
     expect((await call(app, 'GET', '/api/auth/me', { as: admin })).data.user.email).toBe(email);
+    // The old address hears of the change, in case it was not its owner's doing.
+    await vi.waitFor(async () => {
+      const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, admin.email));
+      expect(mails.some((m) => m.text.includes(`is now ${email}`))).toBe(true);
+    });
     const again = await call(app, 'POST', '/api/auth/confirm-email', { body: { token } });
     expect(again.statusCode).toBe(400);
     expect(again.data.code).toBe('email_change_invalid');

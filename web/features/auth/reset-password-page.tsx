@@ -2,12 +2,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useSearchParams } from 'react-router';
 import { LoaderCircle } from 'lucide-react';
-import { ForgotPasswordBody, ResetPasswordBody } from '../../../common/schemas/auth';
+import { ForgotPasswordBody, PASSWORD_RULE, ResetPasswordBody } from '../../../common/schemas/auth';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/api';
+import { serverFieldError } from '../../lib/field-errors';
 import { paths } from '../../paths';
 import { useRequestPasswordReset, useResetPassword } from './api/reset-password';
 
@@ -77,8 +78,17 @@ function ChooseNewPassword({ token }: { token: string }) {
     resolver: zodResolver(ResetPasswordBody),
     defaultValues: { token, newPassword: '', confirmPassword: '' },
   });
-  const onSubmit = form.handleSubmit((values) => mutation.mutate(values));
+  const onSubmit = form.handleSubmit((values) =>
+    mutation.mutate(values, {
+      onError: (error) => {
+        const message = serverFieldError(error, 'newPassword');
+        if (message) form.setError('newPassword', { message });
+      },
+    }),
+  );
   const errors = form.formState.errors;
+  // A sentence about the new password is shown under it, not a second time above the form.
+  const formError = mutation.isError && !serverFieldError(mutation.error, 'newPassword');
   return (
     <>
       <CardHeader>
@@ -92,7 +102,7 @@ function ChooseNewPassword({ token }: { token: string }) {
           </Alert>
         ) : (
           <>
-            {mutation.isError && (
+            {formError && (
               <Alert variant="destructive">
                 <AlertDescription>{errorMessage(mutation.error, 'Failed to change password')}</AlertDescription>
               </Alert>
@@ -102,6 +112,7 @@ function ChooseNewPassword({ token }: { token: string }) {
                 label="New Password"
                 type="password"
                 autoComplete="new-password"
+                hint={PASSWORD_RULE}
                 error={errors.newPassword?.message}
                 {...form.register('newPassword')}
               />

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthResponse, type MeResponse, type ProfileBody } from '../../../../common/schemas/auth';
+import { ProfileResponse, type MeResponse, type ProfileBody } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
 import { meQueryKey } from '../../auth/api/get-me';
 
-export function updateProfile(body: ProfileBody): Promise<AuthResponse> {
-  return api.put('/api/auth/profile', AuthResponse, body, { errorFallback: 'Failed to update profile' });
+export function updateProfile(body: ProfileBody): Promise<ProfileResponse> {
+  return api.put('/api/auth/profile', ProfileResponse, body, { errorFallback: 'Failed to update profile' });
 }
 
 /** The answer replaces the cached user, so the sidebar's name and initials change with the save. */

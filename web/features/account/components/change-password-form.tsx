@@ -1,12 +1,13 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { ChangePasswordBody } from '../../../../common/schemas/auth';
+import { ChangePasswordBody, PASSWORD_RULE } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/field-errors';
 import { useChangePassword } from '../api/change-password';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -33,6 +34,11 @@ export function ChangePasswordForm() {
         });
       },
       onError: (error) => {
+        const newPasswordError = serverFieldError(error, 'newPassword');
+        if (newPasswordError) {
+          setError('newPassword', { message: newPasswordError });
+          return;
+        }
         if (isApiRequestError(error) && error.code === 'validation_error' && /current password/i.test(error.message)) {
           setError('currentPassword', { message: error.message });
           return;
@@ -67,7 +73,7 @@ export function ChangePasswordForm() {
             label="New Password"
             type="password"
             autoComplete="new-password"
-            hint="At least 6 characters."
+            hint={PASSWORD_RULE}
             error={errors.newPassword?.message}
             {...register('newPassword')}
           />

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
 import { Email, FirstName, LastName, Username, type UserView } from '../../../../common/schemas/auth';
+import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
@@ -21,9 +23,16 @@ const valuesOf = (user: UserView): ProfileFormValues => ({
   lastName: user.lastName ?? '',
 });
 
-/** SPEC Account Settings "Profile": username and email (required), first and last name. */
+const emailLinkSentence = (email: string) =>
+  `We sent a link to ${email}. Your e-mail address changes when you open it (within 24 hours).`;
+
+/**
+ * SPEC Account Settings "Profile": username and email (required), first and last name. A new e-mail address is
+ * confirmed through a link mailed to it; until then the account keeps the old one.
+ */
 export function ProfileForm({ user }: { user: UserView }) {
   const mutation = useUpdateProfile();
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,9 +45,14 @@ export function ProfileForm({ user }: { user: UserView }) {
     mutation.mutate(
       { ...values, firstName: values.firstName || null, lastName: values.lastName || null },
       {
-        onSuccess: ({ user: saved }) => {
+        onSuccess: ({ user: saved, pendingEmail: requested }) => {
           reset(valuesOf(saved));
-          toast({ title: 'Profile updated successfully', variant: 'success' });
+          setPendingEmail(requested);
+          toast({
+            title: 'Profile updated successfully',
+            ...(requested && { description: emailLinkSentence(requested) }),
+            variant: 'success',
+          });
         },
         onError: (error) => {
           // 409 names what is taken: put the sentence on that field.
@@ -64,6 +78,11 @@ export function ProfileForm({ user }: { user: UserView }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+          {pendingEmail && (
+            <Alert>
+              <AlertDescription>{emailLinkSentence(pendingEmail)}</AlertDescription>
+            </Alert>
+          )}
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="First Name"

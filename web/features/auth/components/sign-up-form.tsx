@@ -1,10 +1,11 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { RegisterBody, type InvitationPreview } from '../../../../common/schemas/auth';
+import { PASSWORD_RULE, RegisterBody, type InvitationPreview } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorMessage } from '../../../lib/api';
+import { serverFieldError } from '../../../lib/field-errors';
 import { paths } from '../../../paths';
 import { useRegister } from '../api/register';
 
@@ -19,6 +20,7 @@ export function SignUpForm({ invitation, onError }: SignUpFormProps) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(RegisterBody),
@@ -42,6 +44,11 @@ export function SignUpForm({ invitation, onError }: SignUpFormProps) {
         window.location.assign(paths.dashboard);
       },
       onError: (error) => {
+        const passwordError = serverFieldError(error, 'password');
+        if (passwordError) {
+          setError('password', { message: passwordError });
+          return;
+        }
         onError(errorMessage(error, 'Registration failed'));
       },
     });
@@ -59,18 +66,12 @@ export function SignUpForm({ invitation, onError }: SignUpFormProps) {
         error={errors.username?.message}
         {...register('username')}
       />
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 6 characters."
+        hint={PASSWORD_RULE}
         error={errors.password?.message}
         {...register('password')}
       />
