@@ -38,6 +38,17 @@ const Env = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: bool,
+  STORAGE_QUOTA_MB: z.coerce
+    .number({ message: 'STORAGE_QUOTA_MB must be a number of megabytes' })
+    .int('STORAGE_QUOTA_MB must be a whole number of megabytes')
+    .min(1, 'STORAGE_QUOTA_MB must be at least 1')
+    .default(10 * 1024),
+  UPLOAD_LINKS_MAX: z.coerce
+    .number({ message: 'UPLOAD_LINKS_MAX must be a number' })
+    .int('UPLOAD_LINKS_MAX must be a whole number')
+    .min(1, 'UPLOAD_LINKS_MAX must be at least 1')
+    .max(10_000, 'UPLOAD_LINKS_MAX must be at most 10000')
+    .default(20),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WORKER_QUESTION_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   WORKER_DOCUMENT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
@@ -102,10 +113,16 @@ export type Config = {
       bucket: string;
       accessKeyId?: string;
       secretAccessKey?: string;
-  /** A session unused this long ends, whatever its absolute expiry (ASVS V3.3.2). */
-  sessionIdleMs: number;
+      /** A session unused this long ends, whatever its absolute expiry (ASVS V3.3.2). */
+      sessionIdleMs: number;
       forcePathStyle: boolean;
     };
+  };
+  uploads: {
+    /** Bytes each organization may keep in storage: documents, questionnaire originals and pending uploads. */
+    quotaBytes: number;
+    /** Upload links an organization may hold at once that are neither used up nor expired. */
+    linksMax: number;
   };
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
@@ -196,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         forcePathStyle: e.S3_FORCE_PATH_STYLE,
       },
     },
+    uploads: { quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024, linksMax: e.UPLOAD_LINKS_MAX },
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** An assessment question claimed longer ago than this belongs to a worker that died and is taken over. */
     questionClaimMs: e.WORKER_QUESTION_CLAIM_SECONDS * 1000,
@@ -211,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     embedding: {
-    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
+      sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
       provider: e.EMBEDDING_PROVIDER ?? (e.EMBEDDING_MODEL ? 'openai' : 'local'),
       modelsDir: path.resolve(e.MODELS_DIR),
       sourceDir: e.MODELS_SOURCE_DIR ? path.resolve(e.MODELS_SOURCE_DIR) : undefined,

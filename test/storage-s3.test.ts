@@ -1,16 +1,25 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../server/storage/s3';
 import { newUploadKey } from '../server/storage/keys';
 import { freePort } from './helpers/processes';
+import { createTestApp } from './helpers/app';
+import { call } from './helpers/api';
+import { createOrg } from './helpers/factories';
+import { checkIntegrity } from '../server/ops/integrity';
+import { documents } from '../server/db/schema';
 
 // The S3 driver against a real local server speaking the S3 protocol (s3rver), never a mock of the SDK.
 let server: S3rver;
 let dir: string;
 let storage: S3Storage;
+let endpoint = '';
+const storageEndpoint = () => endpoint;
 const orgId = '2f1c9a3e-5b7d-4c1e-9f0a-1b2c3d4e5f60';
 
 beforeAll(async () => {
@@ -24,8 +33,9 @@ beforeAll(async () => {
     configureBuckets: [{ name: 'docs' }],
   });
   await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
   storage = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     region: 'us-east-1',
     bucket: 'docs',
     accessKeyId: 'S3RVER',
@@ -65,5 +75,51 @@ describe('S3 storage driver', () => {
     await expect(storage.createUploadUrl(`org/${orgId}/other/x`, { maxBytes: 1, expiresInSeconds: 1 })).rejects.toThrow(
       'Invalid object key',
     );
+  });
+});
+
+describe('documents on the S3 driver', () => {
+  it('seals a registered upload: a replayed presigned PUT changes neither the download nor integrity', async () => {
+    const app = await createTestApp({
+      worker: false,
+      env: {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: storageEndpoint(),
+        S3_BUCKET: 'docs',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+        S3_FORCE_PATH_STYLE: 'true',
+      },
+    });
+    try {
+      const org = await createOrg(app);
+      const original = Buffer.from('Backups are encrypted and kept for 35 days.');
+      const link = await call(app, 'POST', '/api/objects/upload', { as: org.admin, body: { size: original.length } });
+      const uploadURL = link.data.uploadURL as string;
+      expect((await fetch(uploadURL, { method: 'PUT', body: original })).status).toBe(200);
+      const body = { documentURL: uploadURL, originalName: 'backups.txt', size: original.length, tags: [] };
+      const reg = await call(app, 'PUT', '/api/documents', { as: org.admin, body });
+      expect(reg.statusCode).toBe(201);
+      expect((await call(app, 'PUT', '/api/documents', { as: org.admin, body })).statusCode).toBe(409);
+
+      // The presigned URL still works at the store until it expires; it now writes a key no document uses.
+      const replaced = Buffer.from('Backups are optional and kept for 1 day..');
+      expect((await fetch(uploadURL, { method: 'PUT', body: replaced })).status).toBe(200);
+      const dl = await app.inject({
+        method: 'GET',
+        url: `/api/documents/${reg.data.id}/download`,
+        headers: { cookie: org.admin.cookie },
+      });
+      expect(dl.rawPayload.equals(original)).toBe(true);
+      const problems = await checkIntegrity(app.database.db, app.deps.storage, {
+        organizationIds: [org.organizationId],
+        uploadGraceMs: 3600_000,
+      });
+      expect(problems).toEqual([]);
+      const [row] = await app.database.db.select().from(documents).where(eq(documents.id, reg.data.id));
+      expect(row?.sha256).toBe(crypto.createHash('sha256').update(original).digest('hex'));
+    } finally {
+      await app.close();
+    }
   });
 });

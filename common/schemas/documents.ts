@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_NAME_MAX_LENGTH, LIBRARY_PAGE_MAX, UPLOAD_MAX_BYTES } from '../constants';
 import { Tags } from './knowledge';
+import { hasInvisibleCharacters, INVISIBLE_NAME_MESSAGE } from '../file-names';
 
 export const DOCUMENT_STATUSES = ['processing', 'ready', 'failed'] as const;
 export const DocumentStatus = z.enum(DOCUMENT_STATUSES);
@@ -37,12 +38,7 @@ export type UploadUrlView = z.infer<typeof UploadUrlView>;
 /** Optional: with the size, an S3 upload URL also signs the length (the local driver caps every body anyway). */
 export const UploadUrlBody = z
   .object({
-    size: z
-      .number()
-      .int()
-      .min(0)
-      .max(UPLOAD_MAX_BYTES, 'Files can be at most 50 MB')
-      .optional(),
+    size: z.number().int().min(0).max(UPLOAD_MAX_BYTES, 'Files can be at most 50 MB').optional(),
   })
   .nullish();
 
@@ -53,7 +49,8 @@ export const RegisterDocumentBody = z.object({
     .string()
     .trim()
     .min(1, 'originalName is required')
-    .max(DOCUMENT_NAME_MAX_LENGTH, `File names can be at most ${DOCUMENT_NAME_MAX_LENGTH} characters`),
+    .max(DOCUMENT_NAME_MAX_LENGTH, `File names can be at most ${DOCUMENT_NAME_MAX_LENGTH} characters`)
+    .refine((name) => !hasInvisibleCharacters(name), INVISIBLE_NAME_MESSAGE),
   mimeType: z.string().max(255).default('application/octet-stream'),
   size: z.number().int().min(0).max(UPLOAD_MAX_BYTES, 'Files can be at most 50 MB').default(0),
   tags: Tags.default([]),

@@ -315,6 +315,8 @@ export const documents = pgTable(
     mimeType: text('mime_type').notNull(),
     kind: text('kind').notNull(),
     size: integer('size').notNull(),
+    /** SHA-256 (hex) of the stored file when it was registered; `npm run integrity` compares it. Null before 0009. */
+    sha256: text('sha256'),
     tags: text('tags')
       .array()
       .notNull()
@@ -336,6 +338,37 @@ export const documents = pgTable(
     index('documents_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'processing'`),
+  ],
+);
+
+/**
+ * One upload link (POST /api/objects/upload) and what became of it: `issued` → `uploading` (one PUT holds it) →
+ * `uploaded` → `registering` → `registered`, or `refused`. Claiming a state with a conditional UPDATE is what makes
+ * a link single-use under concurrent requests; the links also bound each organization's outstanding uploads and
+ * the bytes they hold (the storage quota), and tell the sweep which objects were abandoned. Only the URL's SHA-256
+ * is kept: registration must present the signed URL itself, not just the key inside it.
+ */
+export const uploadLinks = pgTable(
+  'upload_links',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    urlHash: text('url_hash').notNull(),
+    state: text('state').notNull().default('issued'),
+    /** The size the browser announced, if any; counted against the quota until the bytes arrive. */
+    declaredSize: integer('declared_size'),
+    /** Set by the local driver's PUT, which hashes while it writes. */
+    size: integer('size'),
+    sha256: text('sha256'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('upload_links_org_state_idx').on(t.organizationId, t.state),
+    index('upload_links_expires_idx').on(t.expiresAt),
   ],
 );
 
@@ -449,6 +482,9 @@ export const assessmentBatches = pgTable(
       .notNull(),
     sourceFormat: text('source_format').notNull(),
     storageKey: text('storage_key'),
+    /** Size and SHA-256 (hex) of the stored original, for the storage quota and `npm run integrity`. */
+    fileSize: integer('file_size'),
+    fileSha256: text('file_sha256'),
     mapping: jsonb('mapping').$type<unknown[]>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -5,19 +5,23 @@ import { openConfiguredDatabase } from '../db/open-configured';
 import { createStorage } from '../storage/create';
 import { checkIntegrity, formatIntegrityReport } from './integrity';
 
-const USAGE = `usage: npm run integrity [-- --quiescent] [-- --organization <id>]…
+const USAGE = `usage: npm run integrity [-- --quiescent] [-- --sizes-only] [-- --organization <id>]…
   Checks the database of DATA_DIR (or DATABASE_URL) and its stored files; prints "integrity: ok" or the problems.
+  Each stored file's size, and its SHA-256 when recorded at upload, are compared with its row.
   --quiescent         nothing runs and all work should be done: anything still in flight is a problem
+  --sizes-only        compare sizes but do not read every file for its SHA-256 (a very large store)
   --organization <id> check this organization only (repeatable)`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function parseArgs(argv: string[]): { quiescent: boolean; organizationIds?: string[] } {
+function parseArgs(argv: string[]): { quiescent: boolean; checksums: boolean; organizationIds?: string[] } {
   let quiescent = false;
+  let checksums = true;
   const organizationIds: string[] = [];
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
     if (arg === '--quiescent') quiescent = true;
+    else if (arg === '--sizes-only') checksums = false;
     else if (arg === '--organization' && UUID.test(argv[i + 1] ?? '')) organizationIds.push(argv[(i += 1)] ?? '');
     else {
       console.error(
@@ -26,7 +30,7 @@ function parseArgs(argv: string[]): { quiescent: boolean; organizationIds?: stri
       process.exit(2);
     }
   }
-  return { quiescent, ...(organizationIds.length > 0 && { organizationIds }) };
+  return { quiescent, checksums, ...(organizationIds.length > 0 && { organizationIds }) };
 }
 
 /**

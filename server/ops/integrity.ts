@@ -33,6 +33,11 @@ export type IntegrityOptions = {
   uploadGraceMs?: number;
   /** Ids listed per problem (default 20). */
   sampleSize?: number;
+  /**
+   * Read every stored file that has a recorded SHA-256 and compare (default true). Sizes are always compared; this
+   * reads the whole store, so `--sizes-only` skips it on a store too large to read in one go.
+   */
+  checksums?: boolean;
 };
 
 const DEFAULT_CLAIM_MS = 120_000;
@@ -64,7 +69,7 @@ export async function checkIntegrity(
   }
   if (storage) {
     const graceMs = opts.uploadGraceMs ?? (scope.quiescent ? 0 : DEFAULT_UPLOAD_GRACE_MS);
-    problems.push(...(await storageProblems(db, storage, scope, graceMs, sampleSize)));
+    problems.push(...(await storageProblems(db, storage, scope, graceMs, sampleSize, opts.checksums ?? true)));
   }
   return problems;
 }
@@ -88,10 +93,11 @@ async function storageProblems(
   scope: CheckScope,
   graceMs: number,
   sampleSize: number,
+  checksums: boolean,
 ): Promise<IntegrityProblem[]> {
   const prefixes = scope.organizationIds ? scope.organizationIds.map((id) => `org/${id}/`) : ['org/'];
-  const listed = new Map<string, Date>();
-  for (const prefix of prefixes) for (const o of await storage.list(prefix)) listed.set(o.key, o.modifiedAt);
+  const listed = new Map<string, { modifiedAt: Date; size: number }>();
+  for (const prefix of prefixes) for (const o of await storage.list(prefix)) listed.set(o.key, o);
 
   const orgs = scope.organizationIds;
   const inOrgs = (column: string): SQL =>
@@ -104,25 +110,38 @@ async function storageProblems(
             sql`, `,
           )})`;
   const res = await db.execute(sql`
-    select id::text as id, storage_key as key from documents where ${inOrgs('organization_id')}
+    select id::text as id, storage_key as key, size, sha256 from documents where ${inOrgs('organization_id')}
     union all
-    select id::text, storage_key from assessment_batches
+    select id::text, storage_key, file_size, file_sha256 from assessment_batches
     where storage_key is not null and ${inOrgs('organization_id')}`);
-  const rows = (res as unknown as { rows: Array<{ id: string; key: string }> }).rows;
+  const rows = (
+    res as unknown as { rows: Array<{ id: string; key: string; size: number | null; sha256: string | null }> }
+  ).rows;
   const known = new Set(rows.map((r) => r.key));
 
   const cutoff = Date.now() - graceMs;
   const orphans: string[] = [];
-  for (const [key, modifiedAt] of listed) {
+  for (const [key, { modifiedAt }] of listed) {
     if (known.has(key) || modifiedAt.getTime() > cutoff) continue;
     // Gone since the listing: its document was being deleted, file last.
     if (await storage.head(key)) orphans.push(key);
   }
   const missing: string[] = [];
+  const wrongSize: string[] = [];
+  const wrongContent: string[] = [];
   for (const r of rows) {
-    if (listed.has(r.key)) continue;
-    // Uploaded and registered after the listing.
-    if (!(await storage.head(r.key))) missing.push(r.id);
+    const object = listed.get(r.key);
+    if (!object) {
+      // Uploaded and registered after the listing.
+      if (!(await storage.head(r.key))) missing.push(r.id);
+      continue;
+    }
+    // A registered object never changes, so any difference from its row is damage or tampering.
+    if (r.size !== null && object.size !== Number(r.size)) wrongSize.push(r.id);
+    else if (checksums && r.sha256) {
+      const stored = await storage.digest(r.key).catch(() => null);
+      if (stored && stored.sha256 !== r.sha256) wrongContent.push(r.id);
+    }
   }
 
   const problems: IntegrityProblem[] = [];
@@ -142,6 +161,24 @@ async function storageProblems(
       message: `${n} ${n === 1 ? 'document or assessment has' : 'documents or assessments have'} lost ${n === 1 ? 'its' : 'their'} stored file, so it cannot be downloaded, extracted again or exported into the original workbook. Restore the storage from a backup, or delete and upload again.`,
       count: n,
       ids: missing.slice(0, sampleSize),
+    });
+  }
+  if (wrongSize.length > 0) {
+    const n = wrongSize.length;
+    problems.push({
+      check: 'object_size_mismatch',
+      message: `${n} ${n === 1 ? "document's or assessment's stored file has" : "documents' or assessments' stored files have"} another size than when ${n === 1 ? 'it was' : 'they were'} uploaded: the file was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
+      count: n,
+      ids: wrongSize.slice(0, sampleSize),
+    });
+  }
+  if (wrongContent.length > 0) {
+    const n = wrongContent.length;
+    problems.push({
+      check: 'object_checksum_mismatch',
+      message: `${n} ${n === 1 ? "document's or assessment's stored file no longer matches" : "documents' or assessments' stored files no longer match"} the SHA-256 recorded at upload: the content was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
+      count: n,
+      ids: wrongContent.slice(0, sampleSize),
     });
   }
   return problems;

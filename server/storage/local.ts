@@ -1,8 +1,10 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { assertUploadKey } from './keys';
+import { digestStream, type Digest } from './digest';
 import { signUpload } from './signing';
 import { StorageKeyError, type ObjectStorage } from './types';
 
@@ -39,35 +41,51 @@ export class LocalStorage implements ObjectStorage {
   }
 
   /**
-   * Streams a body into place: written to a temporary file first and renamed, so a half-received upload never
-   * becomes an object. Rejects (and leaves nothing) past `maxBytes`.
+   * Streams a body into place while hashing it. It goes to a temporary file of its own first (two writers never
+   * share one) and is then linked under the key only if nothing is there: an object is never replaced, and a
+   * half-received upload never becomes one. Past `maxBytes` it stops writing and rejects with TooLargeError,
+   * leaving the rest of the body paused for the caller to drain or drop.
    */
-  async writeStream(key: string, body: Readable, maxBytes: number): Promise<number> {
+  async writeStream(key: string, body: Readable, maxBytes: number): Promise<Digest> {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+    const tmp = `${file}.${crypto.randomUUID()}.part`;
+    const hash = crypto.createHash('sha256');
     let size = 0;
     try {
       await new Promise<void>((resolve, reject) => {
         const out = fs.createWriteStream(tmp, { flags: 'wx' });
-        body.on('data', (chunk: Buffer) => {
+        const onData = (chunk: Buffer) => {
           size += chunk.length;
           if (size > maxBytes) {
-            body.destroy();
+            body.off('data', onData);
+            body.unpipe(out);
+            body.pause();
             out.destroy();
             reject(new TooLargeError());
+            return;
           }
-        });
+          hash.update(chunk);
+        };
+        body.on('data', onData);
         body.on('error', reject);
+        // A client that hangs up mid-body: nothing more will come and nothing may be kept.
+        body.on('close', () => {
+          if (!body.readableEnded) reject(new UploadAbortedError());
+        });
         out.on('error', reject);
         out.on('finish', resolve);
         body.pipe(out);
       });
-      await fsp.rename(tmp, file);
-      return size;
-    } catch (err) {
+      try {
+        await fsp.link(tmp, file);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') throw new ObjectExistsError();
+        throw err;
+      }
+      return { size, sha256: hash.digest('hex') };
+    } finally {
       await fsp.rm(tmp, { force: true });
-      throw err;
     }
   }
 
@@ -75,7 +93,7 @@ export class LocalStorage implements ObjectStorage {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     // Temporary file then rename, as writeStream: a crash never leaves half an object.
-    const tmp = `${file}.${process.pid}.${Date.now()}.part`;
+    const tmp = `${file}.${crypto.randomUUID()}.part`;
     try {
       await fsp.writeFile(tmp, bytes, { flag: 'wx' });
       await fsp.rename(tmp, file);
@@ -115,16 +133,26 @@ export class LocalStorage implements ObjectStorage {
     return fs.createReadStream(file);
   }
 
+  async digest(key: string): Promise<Digest> {
+    return digestStream(fs.createReadStream(this.pathOf(key)));
+  }
+
+  /** The PUT route claims a link before writing, so no second write can reach this key. */
+  async seal(key: string): Promise<string> {
+    assertUploadKey(key);
+    return key;
+  }
+
   async delete(key: string): Promise<void> {
     await fsp.rm(this.pathOf(key), { force: true });
   }
 
-  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
-    const out: Array<{ key: string; modifiedAt: Date }> = [];
+  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date; size: number }>> {
+    const out: Array<{ key: string; modifiedAt: Date; size: number }> = [];
     await this.#walk(prefix, async (full, name) => {
       if (name.endsWith('.part')) return;
       const st = await fsp.stat(full);
-      out.push({ key: path.relative(this.root, full).split(path.sep).join('/'), modifiedAt: st.mtime });
+      out.push({ key: path.relative(this.root, full).split(path.sep).join('/'), modifiedAt: st.mtime, size: st.size });
     });
     return out;
   }
@@ -158,3 +186,7 @@ export class LocalStorage implements ObjectStorage {
 }
 
 export class TooLargeError extends Error {}
+/** The client stopped sending before the end of the body. */
+export class UploadAbortedError extends Error {}
+/** Something is already stored under the key. */
+export class ObjectExistsError extends Error {}

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -8,7 +9,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertUploadKey } from './keys';
+import { digestStream, type Digest } from './digest';
+import { assertUploadKey, newUploadKey } from './keys';
 import type { ObjectStorage } from './types';
 
 export type S3Settings = {
@@ -92,20 +94,33 @@ export class S3Storage implements ObjectStorage {
     return Readable.from(body ? await body.transformToByteArray() : new Uint8Array());
   }
 
+  async digest(key: string): Promise<Digest> {
+    return digestStream(await this.stream(key));
+  }
+
+  async seal(key: string, organizationId: string): Promise<string> {
+    assertUploadKey(key);
+    const sealed = newUploadKey(organizationId);
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.s.bucket, Key: sealed, CopySource: `${this.s.bucket}/${key}` }),
+    );
+    return sealed;
+  }
+
   async delete(key: string): Promise<void> {
     assertUploadKey(key);
     await this.client.send(new DeleteObjectCommand({ Bucket: this.s.bucket, Key: key }));
   }
 
-  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>> {
-    const out: Array<{ key: string; modifiedAt: Date }> = [];
+  async list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date; size: number }>> {
+    const out: Array<{ key: string; modifiedAt: Date; size: number }> = [];
     let token: string | undefined;
     do {
       const res = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.s.bucket, Prefix: prefix, ContinuationToken: token }),
       );
       for (const o of res.Contents ?? []) {
-        if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0) });
+        if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified ?? new Date(0), size: o.Size ?? 0 });
       }
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Digest } from './digest';
 
 /** Where uploaded files live. Keys are made by the server (see keys.ts); drivers never trust a key blindly. */
 export interface ObjectStorage {
@@ -15,8 +16,17 @@ export interface ObjectStorage {
   read(key: string): Promise<Uint8Array>;
   stream(key: string): Promise<Readable>;
   delete(key: string): Promise<void>;
-  /** Keys under a prefix with their last-modified time (for sweeping uploads never registered). */
-  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date }>>;
+  /** Keys under a prefix with their size and last-modified time (sweeping abandoned uploads, integrity). */
+  list(prefix: string): Promise<Array<{ key: string; modifiedAt: Date; size: number }>>;
+  /** The object's size and SHA-256, read as a stream. */
+  digest(key: string): Promise<Digest>;
+  /**
+   * Puts an uploaded object out of reach of its upload link and returns the key it now lives under. A local link
+   * is single-use (its PUT claims the link's row), so the object stays where it is; an S3 presigned URL can be
+   * replayed until it expires, so the object is copied to a fresh key no link ever named (the caller deletes the
+   * old one once the new key is recorded).
+   */
+  seal(key: string, organizationId: string): Promise<string>;
   /**
    * Removes the temporary files of writes that never finished (a process killed mid-upload) older than the cutoff;
    * returns how many. Only the local driver has any: an S3 upload is one PUT the store completes or drops.

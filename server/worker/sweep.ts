@@ -1,5 +1,6 @@
-import { inArray } from 'drizzle-orm';
-import { assessmentBatches, documents } from '../db/schema';
+import { and, eq, inArray, lt, ne } from 'drizzle-orm';
+import { UPLOAD_URL_TTL_SECONDS } from '../../common/constants';
+import { assessmentBatches, documents, uploadLinks } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import { StorageKeyError, type ObjectStorage } from '../storage/types';
 
@@ -43,4 +44,66 @@ export async function sweepOrphanUploads(
     }
   }
   return deleted;
+}
+
+/**
+ * How long after its link expired an upload may still be registered: the link is checked when the PUT starts, so
+ * a slow upload can finish after it; registration follows at once.
+ */
+export const LINK_GRACE_MS = UPLOAD_URL_TTL_SECONDS * 1000;
+/** A registered link's row only answers "already registered"; after a day nobody registers it again. */
+const REGISTERED_LINK_KEEP_MS = 24 * 3600_000;
+
+/**
+ * Deletes the files of upload links that expired without a document (a grace period after their expiry, so within
+ * half an hour of the link being made, not a day later) together with their rows, and forgets registered links a
+ * day old. Driven by the links table, so it costs one indexed query however large the bucket is. Returns the keys
+ * whose links were swept.
+ */
+export async function sweepExpiredUploads(
+  db: DbOrTx,
+  storage: ObjectStorage,
+  opts: { graceMs?: number; limit?: number } = {},
+): Promise<string[]> {
+  const cutoff = new Date(Date.now() - (opts.graceMs ?? LINK_GRACE_MS));
+  const stale = await db
+    .select({ key: uploadLinks.storageKey, state: uploadLinks.state })
+    .from(uploadLinks)
+    .where(and(ne(uploadLinks.state, 'registered'), lt(uploadLinks.expiresAt, cutoff)))
+    .limit(opts.limit ?? 1000);
+  const swept: string[] = [];
+  if (stale.length > 0) {
+    const keys = stale.map((s) => s.key);
+    // Belt and braces: a key a row points at is never deleted, whatever its link says.
+    const kept = new Set(
+      [
+        ...(await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))),
+        ...(await db
+          .select({ key: assessmentBatches.storageKey })
+          .from(assessmentBatches)
+          .where(inArray(assessmentBatches.storageKey, keys))),
+      ].map((r) => r.key),
+    );
+    for (const { key, state } of stale) {
+      if (!kept.has(key)) {
+        try {
+          await storage.delete(key);
+        } catch (err) {
+          if (!(err instanceof StorageKeyError)) throw err;
+        }
+      }
+      // Only if nobody moved the link meanwhile (a registration finishing in its grace period).
+      await db.delete(uploadLinks).where(and(eq(uploadLinks.storageKey, key), eq(uploadLinks.state, state)));
+      swept.push(key);
+    }
+  }
+  await db
+    .delete(uploadLinks)
+    .where(
+      and(
+        eq(uploadLinks.state, 'registered'),
+        lt(uploadLinks.expiresAt, new Date(Date.now() - REGISTERED_LINK_KEEP_MS)),
+      ),
+    );
+  return swept;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { ObjectStorage } from '../storage/types';
 import { claimDocuments, failExhaustedDocuments } from './claim';
 import { GAVE_UP, MAX_ATTEMPTS, processDocument, type Extract } from './process-document';
-import { sweepOrphanUploads } from './sweep';
+import { sweepExpiredUploads, sweepOrphanUploads } from './sweep';
 import { startEmbedLoop } from './embed-sweep';
 import { startQuestionLoop } from './question-loop';
 import { wakeableSleep } from './wakeable-sleep';
@@ -52,6 +52,9 @@ export function startWorker(opts: WorkerOptions): Worker {
   let running = 0;
   const sweepEveryMs = opts.sweepEveryMs ?? 3600_000;
   let nextSweep = Date.now() + Math.min(sweepEveryMs, 60_000);
+  // Abandoned uploads go within minutes of their link's expiry, not at the next hourly listing of the bucket.
+  const linkSweepEveryMs = sweepEveryMs > 0 ? Math.min(sweepEveryMs, 5 * 60_000) : 0;
+  let nextLinkSweep = Date.now() + Math.min(linkSweepEveryMs, 60_000);
   const questionLoop = startQuestionLoop({
     db: opts.db,
     log: opts.log,
@@ -106,6 +109,12 @@ export function startWorker(opts: WorkerOptions): Worker {
         await sweepOrphanUploads(opts.db, opts.storage)
           .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'abandoned uploads removed'))
           .catch((err: unknown) => opts.log.warn({ err }, 'sweeping abandoned uploads failed'));
+      }
+      if (linkSweepEveryMs > 0 && Date.now() >= nextLinkSweep) {
+        nextLinkSweep = Date.now() + linkSweepEveryMs;
+        await sweepExpiredUploads(opts.db, opts.storage)
+          .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'expired upload links swept'))
+          .catch((err: unknown) => opts.log.warn({ err }, 'sweeping expired upload links failed'));
       }
       if (claimed.length === 0 && running === 0) await failExhausted();
       if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(pollMs);

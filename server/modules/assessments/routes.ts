@@ -21,6 +21,7 @@ import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { requireTenant } from '../../http/context';
 import { authorize } from '../../http/policies';
 import { AppError, badRequest } from '../../http/errors';
+import { hasInvisibleCharacters, INVISIBLE_NAME_MESSAGE } from '../../../common/file-names';
 import { attachmentHeader } from '../documents/routes';
 import { exportCsv, exportFileName, exportJson, exportXlsx } from './export';
 import { getDetail, loadQuestions, regenerateQuestion, retryFailed, saveToLibrary, updateQuestion } from './review';
@@ -32,7 +33,8 @@ const MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
 
 async function assessmentCtx(req: FastifyRequest) {
   const ctx = await requireTenant(req);
-  return { ...ctx, storage: req.server.deps.storage, wake: req.server.deps.wakeWorker };
+  const { storage, wakeWorker, config } = req.server.deps;
+  return { ...ctx, storage, wake: wakeWorker, quotaBytes: config.uploads.quotaBytes };
 }
 
 /**
@@ -74,6 +76,11 @@ async function readUpload(
     throw badRequest('The upload could not be read. Try again.');
   }
   if (!file) throw badRequest('Please select a file to import');
+  // PostgreSQL cannot store NUL: refused here with a sentence, never left to fail as SQL.
+  if (Object.entries(raw).some(([k, v]) => k.includes('\u0000') || v.includes('\u0000'))) {
+    throw badRequest('Form fields cannot contain NUL characters.');
+  }
+  if (hasInvisibleCharacters(file.fileName)) throw badRequest(INVISIBLE_NAME_MESSAGE);
   if (file.bytes.byteLength === 0) throw badRequest('The file is empty.');
   const fields = ImportFileFields.safeParse(raw);
   if (!fields.success) throw badRequest(fields.error.issues[0]?.message ?? 'Invalid form fields');

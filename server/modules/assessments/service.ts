@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import type { ObjectStorage } from '../../storage/types';
 import { newUploadKey } from '../../storage/keys';
+import { assertQuota } from '../objects/uploads';
 import { audit } from '../audit/service';
 import { csvToIntake, readQuestionnaire } from '../../ingest/questionnaire/intake';
 import type { Intake } from '../../ingest/questionnaire/types';
@@ -18,7 +20,12 @@ import {
 import { presentBatch, type BatchCounts } from './presenters';
 
 export type AssessmentCtx = { db: DbOrTx; organizationId: string; workspaceId: string; userId: string };
-export type AssessmentDeps = AssessmentCtx & { storage: ObjectStorage; wake?: () => void };
+export type AssessmentDeps = AssessmentCtx & {
+  storage: ObjectStorage;
+  wake?: () => void;
+  /** The organization's storage quota in bytes (STORAGE_QUOTA_MB); questionnaire originals count against it. */
+  quotaBytes?: number;
+};
 
 export const inWorkspace = (c: { organizationId: string; workspaceId: string }) =>
   and(eq(ab.organizationId, c.organizationId), eq(ab.workspaceId, c.workspaceId)) as SQL;
@@ -81,6 +88,8 @@ type NewBatch = {
   metadata: { sourceFile: string | null; customerName: string | null; assessmentType: string | null };
   intake: Intake;
   storageKey: string | null;
+  /** Size and SHA-256 of the stored original, for the quota and `npm run integrity`. */
+  file?: { size: number; sha256: string };
   sessionId?: string | null;
 };
 
@@ -116,6 +125,8 @@ async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<Import
         metadata: input.metadata,
         sourceFormat: intake.format,
         storageKey: input.storageKey,
+        fileSize: input.file?.size ?? null,
+        fileSha256: input.file?.sha256 ?? null,
         mapping: intake.mappings,
       })
       .returning({ id: ab.id, createdAt: ab.createdAt });
@@ -205,9 +216,16 @@ export async function importFile(
   file: { bytes: Uint8Array; fileName: string },
   fields: ImportFileFields,
 ): Promise<ImportResult> {
+  if (ctx.quotaBytes !== undefined) {
+    await assertQuota(ctx.db, ctx.organizationId, ctx.quotaBytes, file.bytes.byteLength);
+  }
   const intake = await readQuestionnaire(file.bytes, file.fileName, fields.mapping);
   const storageKey = newUploadKey(ctx.organizationId);
   await ctx.storage.write(storageKey, file.bytes);
+  const stored = {
+    size: file.bytes.byteLength,
+    sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
+  };
   try {
     const customer = fields.customerName || null;
     const fileName = file.fileName.slice(0, 255);
@@ -217,6 +235,7 @@ export async function importFile(
       metadata: { sourceFile: fileName, customerName: customer, assessmentType: fields.assessmentType || null },
       intake,
       storageKey,
+      file: stored,
       sessionId: fields.sessionId,
     });
   } catch (err) {

@@ -24,8 +24,8 @@ const tag = { tags: ['documents'] };
 
 async function documentsCtx(req: FastifyRequest) {
   const ctx = await requireTenant(req);
-  const { storage, wakeWorker } = req.server.deps;
-  return { ...ctx, storage, wake: wakeWorker };
+  const { storage, wakeWorker, config } = req.server.deps;
+  return { ...ctx, storage, wake: wakeWorker, quotaBytes: config.uploads.quotaBytes };
 }
 
 /** RFC 6266: a plain ASCII fallback plus the exact UTF-8 name. */

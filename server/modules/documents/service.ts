@@ -11,6 +11,7 @@ import type { ObjectStorage } from '../../storage/types';
 import { detectDocumentType } from '../../ingest/detect';
 import { ExtractionError } from '../../ingest/types';
 import type { DocumentRecord } from './presenters';
+import { claimUploadLink, findUploadLink, isIssuedUrl, quotaExceeded, storageUsed } from '../objects/uploads';
 
 export type DocumentsCtx = {
   db: DbOrTx;
@@ -20,6 +21,8 @@ export type DocumentsCtx = {
   storage: ObjectStorage;
   /** Tells this process's worker there is work, so a new upload does not wait for the next poll. */
   wake?: () => void;
+  /** The organization's storage quota in bytes (STORAGE_QUOTA_MB). */
+  quotaBytes: number;
 };
 
 const TEXT_KINDS = ['docx', 'xlsx', 'csv', 'text', 'markdown', 'html'];
@@ -30,7 +33,7 @@ function inTenant(ctx: { organizationId: string; workspaceId: string }): SQL {
   return and(eq(documents.organizationId, ctx.organizationId), eq(documents.workspaceId, ctx.workspaceId)) as SQL;
 }
 
-function selectDocuments(ctx: DocumentsCtx | Omit<DocumentsCtx, 'userId' | 'storage'>, where?: SQL) {
+function selectDocuments(ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>, where?: SQL) {
   return ctx.db
     .select({ ...getTableColumns(documents), uploaderName: users.username })
     .from(documents)
@@ -49,71 +52,118 @@ export function trimIncompleteUtf8(bytes: Uint8Array): Uint8Array {
   return bytes;
 }
 
+const NOT_ISSUED =
+  'documentURL must be the upload link Verity gave for this file, exactly as given. Upload the file again.';
+const NOT_UPLOADED = 'The file was never uploaded, or its upload did not finish. Upload it again.';
+const ALREADY = 'This upload is already registered as a document.';
+
 /**
- * Registers an uploaded object as a document and queues its extraction. The object must be one Verity made for
- * the caller's organization, exist, match the stated size and be of a supported type judged by its content; a
- * refused upload is deleted so no orphan stays behind.
+ * Registers an uploaded object as a document and queues its extraction. The caller must present the signed upload
+ * URL itself (its hash is on the link's row), the link must be its organization's, and it is claimed (`registering`)
+ * before anything else happens: a second registration, concurrent or later, gets 409 and never touches the file.
+ * The object must exist, match the stated size, fit the storage quota and be of a supported type judged by its
+ * content; a refused upload is deleted so no orphan stays behind.
  */
 export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof RegisterDocumentBody>) {
   const parsed = uploadKeyFromUrl(input.documentURL);
   if (!parsed) throw badRequest('documentURL is not an upload link made by Verity. Upload the file again.');
   if (parsed.organizationId !== ctx.organizationId) throw notFound('Uploaded file');
   const { key } = parsed;
-  const head = await ctx.storage.head(key);
-  if (!head) throw badRequest('The file was never uploaded, or its upload did not finish. Upload it again.');
+  const link = await findUploadLink(ctx.db, key);
+  if (!link || link.organizationId !== ctx.organizationId || !isIssuedUrl(link, input.documentURL)) {
+    throw badRequest(NOT_ISSUED);
+  }
+  if (link.state === 'registered' || link.state === 'registering') throw conflict(ALREADY);
+  if (link.state !== 'issued' && link.state !== 'uploaded') throw badRequest(NOT_UPLOADED);
+  const claimed = await claimUploadLink(ctx.db, key, ['issued', 'uploaded'], 'registering');
+  if (!claimed) throw conflict(ALREADY);
 
+  let sealed: string | null = null;
+  let settled = false;
   const refuse = async (err: AppError): Promise<never> => {
+    settled = true;
     await ctx.storage.delete(key).catch(() => {});
+    if (sealed && sealed !== key) await ctx.storage.delete(sealed).catch(() => {});
+    await claimUploadLink(ctx.db, key, ['registering'], 'refused').catch(() => null);
     throw err;
   };
-  if (head.size > UPLOAD_MAX_BYTES) await refuse(new AppError(413, 'payload_too_large', 'Files can be at most 50 MB.'));
-  if (head.size === 0) await refuse(badRequest('The file is empty.'));
-  if (input.size > 0 && input.size !== head.size) {
-    await refuse(
-      badRequest(`The uploaded file has ${head.size} bytes, not the ${input.size} stated. Upload it again.`),
-    );
-  }
-  const existing = await ctx.db.select({ id: documents.id }).from(documents).where(eq(documents.storageKey, key));
-  if (existing.length > 0) throw conflict('This upload is already registered as a document.');
-
-  let detected: Awaited<ReturnType<typeof detectDocumentType>>;
+  const tooLarge = () => new AppError(413, 'payload_too_large', 'Files can be at most 50 MB.');
+  const wrongSize = (size: number) =>
+    badRequest(`The uploaded file has ${size} bytes, not the ${input.size} stated. Upload it again.`);
   try {
-    const start = await ctx.storage.readStart(key, SNIFF_BYTES);
-    detected = await detectDocumentType(
-      start.length < head.size ? trimIncompleteUtf8(start) : start,
-      input.originalName,
-    );
+    const head = await ctx.storage.head(key);
+    if (!head) {
+      // Nothing was stored, so there is nothing to clean: the link may still be used.
+      settled = true;
+      await claimUploadLink(ctx.db, key, ['registering'], link.state as 'issued' | 'uploaded');
+      throw badRequest(NOT_UPLOADED);
+    }
+    if (head.size > UPLOAD_MAX_BYTES) await refuse(tooLarge());
+    if (head.size === 0) await refuse(badRequest('The file is empty.'));
+    if (input.size > 0 && input.size !== head.size) await refuse(wrongSize(head.size));
+    const used = await storageUsed(ctx.db, ctx.organizationId, key);
+    if (used + head.size > ctx.quotaBytes) await refuse(quotaExceeded(ctx.quotaBytes));
+
+    sealed = await ctx.storage.seal(key, ctx.organizationId);
+    // The local PUT hashed the bytes as they arrived; an S3 object is hashed here, as the sealed copy.
+    const stored =
+      sealed === key && link.sha256 && link.size === head.size
+        ? { size: link.size, sha256: link.sha256 }
+        : await ctx.storage.digest(sealed);
+    if (stored.size > UPLOAD_MAX_BYTES) await refuse(tooLarge());
+    if (input.size > 0 && input.size !== stored.size) await refuse(wrongSize(stored.size));
+
+    let detected: Awaited<ReturnType<typeof detectDocumentType>>;
+    try {
+      const start = await ctx.storage.readStart(sealed, SNIFF_BYTES);
+      detected = await detectDocumentType(
+        start.length < stored.size ? trimIncompleteUtf8(start) : start,
+        input.originalName,
+      );
+    } catch (err) {
+      if (err instanceof ExtractionError) return await refuse(badRequest(err.message));
+      throw err;
+    }
+
+    const storageKey = sealed;
+    const id = await inTransaction(ctx.db, async (tx) => {
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          organizationId: ctx.organizationId,
+          workspaceId: ctx.workspaceId,
+          storageKey,
+          originalName: safeName(input.originalName),
+          mimeType: detected.mime,
+          kind: detected.kind,
+          size: stored.size,
+          sha256: stored.sha256,
+          tags: input.tags,
+          uploadedBy: ctx.userId,
+        })
+        .onConflictDoNothing({ target: documents.storageKey })
+        .returning({ id: documents.id });
+      if (!row) throw conflict(ALREADY);
+      if (!(await claimUploadLink(tx, key, ['registering'], 'registered'))) throw conflict(ALREADY);
+      await audit({ ...ctx, db: tx }, 'document_uploaded', 'document', row.id, {
+        name: input.originalName,
+        size: stored.size,
+        kind: detected.kind,
+      });
+      return row.id;
+    });
+    settled = true;
+    if (storageKey !== key) await ctx.storage.delete(key).catch(() => {});
+    ctx.wake?.();
+    return await getDocument(ctx, id);
   } catch (err) {
-    if (err instanceof ExtractionError) return refuse(badRequest(err.message));
+    if (!settled) {
+      // An unexpected failure (storage or database down): give the link back so the user can try again.
+      if (sealed && sealed !== key) await ctx.storage.delete(sealed).catch(() => {});
+      await claimUploadLink(ctx.db, key, ['registering'], link.state as 'issued' | 'uploaded').catch(() => null);
+    }
     throw err;
   }
-
-  const id = await inTransaction(ctx.db, async (tx) => {
-    const [row] = await tx
-      .insert(documents)
-      .values({
-        organizationId: ctx.organizationId,
-        workspaceId: ctx.workspaceId,
-        storageKey: key,
-        originalName: safeName(input.originalName),
-        mimeType: detected.mime,
-        kind: detected.kind,
-        size: head.size,
-        tags: input.tags,
-        uploadedBy: ctx.userId,
-      })
-      .onConflictDoNothing({ target: documents.storageKey })
-      .returning({ id: documents.id });
-    if (!row) throw conflict('This upload is already registered as a document.');
-    await audit({ ...ctx, db: tx }, 'document_uploaded', 'document', row.id, {
-      name: input.originalName,
-      size: head.size,
-      kind: detected.kind,
-    });
-    return row.id;
-  });
-  ctx.wake?.();
-  return getDocument(ctx, id);
 }
 
 /** A display name without path parts or control characters: `../../etc/passwd` is kept as `passwd`. */
@@ -125,7 +175,7 @@ export function safeName(name: string): string {
 }
 
 export async function listDocuments(
-  ctx: Omit<DocumentsCtx, 'userId' | 'storage'>,
+  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
   q: z.output<typeof ListDocumentsQuery>,
 ) {
   const conditions: SQL[] = [];
@@ -146,7 +196,10 @@ export async function listDocuments(
   );
 }
 
-export async function getDocument(ctx: Omit<DocumentsCtx, 'userId' | 'storage'>, id: string): Promise<DocumentRecord> {
+export async function getDocument(
+  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
+  id: string,
+): Promise<DocumentRecord> {
   const [row] = await selectDocuments(ctx, eq(documents.id, id));
   if (!row) throw notFound('Document');
   return row;
@@ -196,7 +249,7 @@ export async function documentsForExport(ctx: DocumentsCtx, ids: string[]) {
 }
 
 export async function listChunks(
-  ctx: Omit<DocumentsCtx, 'userId' | 'storage'>,
+  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
   id: string,
   paging: { limit: number; offset: number },
 ) {

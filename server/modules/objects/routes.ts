@@ -1,15 +1,17 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../../common/constants';
+import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { UploadUrlBody, UploadUrlView } from '../../../common/schemas/documents';
 import { requireUser } from '../../http/context';
 import { authorize } from '../../http/policies';
 import { AppError } from '../../http/errors';
-import { newUploadKey } from '../../storage/keys';
-import { LocalStorage, TooLargeError } from '../../storage/local';
+import { assertUploadKey } from '../../storage/keys';
+import { LocalStorage, ObjectExistsError, TooLargeError } from '../../storage/local';
 import { verifyUpload } from '../../storage/signing';
 import { StorageKeyError } from '../../storage/types';
+import { claimUploadLink, issueUploadLink, quotaExceeded, storageUsed } from './uploads';
 
 const tag = { tags: ['documents'] };
 
@@ -21,24 +23,58 @@ const LocalUploadQuery = z.object({
 
 const forbiddenLink = (message: string) => new AppError(403, 'invalid_upload_link', message);
 const tooLarge = () => new AppError(413, 'payload_too_large', 'Files can be at most 50 MB.');
+const usedLink = () => new AppError(409, 'conflict', 'This upload link has already been used. Start the upload again.');
+
+/**
+ * Reads and discards the rest of a refused body, so the client has sent everything by the time it reads the 413
+ * (a server that closes while the client still sends makes it see a reset instead of the answer). Past `maxBytes`
+ * more, or after `maxMs`, the connection is dropped instead: nobody is owed an answer for an endless body.
+ */
+function drain(body: IncomingMessage, maxBytes: number, maxMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (body.readableEnded || body.destroyed) return resolve();
+    let seen = 0;
+    const stop = () => {
+      clearTimeout(timer);
+      body.off('data', onData);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        body.destroy();
+        stop();
+      }
+    };
+    const timer = setTimeout(() => {
+      body.destroy();
+      stop();
+    }, maxMs);
+    body.on('data', onData);
+    body.once('end', stop);
+    body.once('close', stop);
+    body.resume();
+  });
+}
 
 export async function objectRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const storage = root.deps.storage;
+  const limits = root.deps.config.uploads;
 
   app.post(
     '/api/objects/upload',
     { schema: { ...tag, body: UploadUrlBody, response: { 200: UploadUrlView } } },
-    async (req) => {
+    async (req, reply) => {
       const ctx = requireUser(req);
       authorize(ctx, 'documents:upload');
-      const key = newUploadKey(ctx.organizationId);
-      const uploadURL = await storage.createUploadUrl(key, {
-        maxBytes: UPLOAD_MAX_BYTES,
-        expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-        size: req.body?.size,
-      });
-      return { uploadURL, expiresAt: new Date(Date.now() + UPLOAD_URL_TTL_SECONDS * 1000).toISOString() };
+      try {
+        return await issueUploadLink(ctx, storage, limits, req.body?.size);
+      } catch (err) {
+        const wait = err instanceof AppError && (err.details as { retryAfterSeconds?: number })?.retryAfterSeconds;
+        if (wait) reply.header('Retry-After', String(wait));
+        throw err;
+      }
     },
   );
 
@@ -62,20 +98,42 @@ export async function objectRoutes(root: FastifyInstance) {
             throw forbiddenLink('The upload link is invalid. Start the upload again.');
           }
           if (expires * 1000 < Date.now()) throw forbiddenLink('The upload link has expired. Start the upload again.');
-          const declared = Number(req.headers['content-length'] ?? 0);
-          if (declared > max) throw tooLarge();
-          if (await local.head(key)) {
-            throw new AppError(409, 'conflict', 'This upload link has already been used. Start the upload again.');
-          }
+          let organizationId: string;
           try {
-            const size = await local.writeStream(key, req.raw, max);
-            return reply.code(200).header('ETag', `"${size}"`).send({ key, size });
+            ({ organizationId } = assertUploadKey(key));
+          } catch {
+            throw forbiddenLink('The upload link is invalid. Start the upload again.');
+          }
+          const declared = Number(req.headers['content-length'] ?? 0);
+          if (declared > max) {
+            reply.header('Connection', 'close');
+            throw tooLarge();
+          }
+          const { db } = req.server.deps;
+          // Claimed before a byte is written: of two PUTs on one link, only one ever reaches the disk.
+          const link = await claimUploadLink(db, key, ['issued'], 'uploading');
+          if (!link) throw usedLink();
+          const release = () => claimUploadLink(db, key, ['uploading'], 'issued').catch(() => null);
+
+          const room = limits.quotaBytes - (await storageUsed(db, organizationId, key));
+          if (declared > room || room <= 0) {
+            await release();
+            reply.header('Connection', 'close');
+            throw quotaExceeded(limits.quotaBytes);
+          }
+          const cap = Math.min(max, room);
+          try {
+            const stored = await local.writeStream(key, req.raw, cap);
+            await claimUploadLink(db, key, ['uploading'], 'uploaded', stored);
+            return reply.code(200).header('ETag', `"${stored.sha256}"`).send({ key, size: stored.size });
           } catch (err) {
+            await release();
             if (err instanceof TooLargeError) {
-              // Stop reading the rest of the body: the answer is final.
+              await drain(req.raw, UPLOAD_MAX_BYTES, 30_000);
               reply.header('Connection', 'close');
-              throw tooLarge();
+              throw cap < max ? quotaExceeded(limits.quotaBytes) : tooLarge();
             }
+            if (err instanceof ObjectExistsError) throw usedLink();
             if (err instanceof StorageKeyError)
               throw forbiddenLink('The upload link is invalid. Start the upload again.');
             throw err;

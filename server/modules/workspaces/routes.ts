@@ -56,7 +56,7 @@ export async function workspaceRoutes(base: FastifyInstance) {
     async (req) => {
       const ctx = requireUser(req);
       authorize(ctx, 'workspaces:manage');
-      await ws.deleteWorkspace(ctx, req.params.id);
+      await ws.deleteWorkspace({ ...ctx, storage: req.server.deps.storage }, req.params.id);
       return { success: true as const };
     },
   );

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { workspaces } from '../../db/schema';
+import { assessmentBatches, documents, workspaces } from '../../db/schema';
+import type { ObjectStorage } from '../../storage/types';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { conflict, notFound } from '../../http/errors';
 import { audit } from '../audit/service';
@@ -59,8 +60,13 @@ export async function updateWorkspace(ctx: Ctx, id: string, input: UpdateWorkspa
   });
 }
 
-export async function deleteWorkspace(ctx: Ctx, id: string) {
-  await inTransaction(ctx.db, async (tx) => {
+/**
+ * Deletes a workspace with everything in it (rows cascade), then its stored files at once: documents' files and
+ * questionnaire originals would otherwise keep using the organization's storage until the orphan sweep a day later.
+ * A file that fails to go is left to that sweep.
+ */
+export async function deleteWorkspace(ctx: Ctx & { storage: ObjectStorage }, id: string) {
+  const keys = await inTransaction(ctx.db, async (tx) => {
     // Lock every workspace of the organization so two concurrent deletes cannot both pass the count.
     const all = await tx
       .select({ id: workspaces.id, name: workspaces.name })
@@ -70,9 +76,20 @@ export async function deleteWorkspace(ctx: Ctx, id: string) {
     const existing = all.find((w) => w.id === id);
     if (!existing) throw notFound('Workspace');
     if (all.length <= 1) throw conflict('An organization must keep at least one workspace.');
+    const inWorkspace = (t: typeof documents | typeof assessmentBatches) =>
+      and(eq(t.workspaceId, id), eq(t.organizationId, ctx.organizationId));
+    const files = [
+      ...(await tx.select({ key: documents.storageKey }).from(documents).where(inWorkspace(documents))),
+      ...(await tx
+        .select({ key: assessmentBatches.storageKey })
+        .from(assessmentBatches)
+        .where(inWorkspace(assessmentBatches))),
+    ];
     await tx.delete(workspaces).where(and(eq(workspaces.id, id), eq(workspaces.organizationId, ctx.organizationId)));
     await audit({ ...ctx, db: tx }, 'workspace_deleted', 'workspace', id, { name: existing.name });
+    return files.map((f) => f.key).filter((k): k is string => k !== null);
   });
+  for (const key of keys) await ctx.storage.delete(key).catch(() => undefined);
 }
 
 export function presentWorkspace(row: typeof workspaces.$inferSelect) {
