@@ -96,6 +96,8 @@ export type Config = {
   sessionSecret: string | undefined;
   publicUrl: string;
   sessionTtlMs: number;
+  /** A session unused this long ends, whatever its absolute expiry (ASVS V3.3.2). */
+  sessionIdleMs: number;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
   smtpUrl: string | undefined;
@@ -113,8 +115,6 @@ export type Config = {
       bucket: string;
       accessKeyId?: string;
       secretAccessKey?: string;
-      /** A session unused this long ends, whatever its absolute expiry (ASVS V3.3.2). */
-      sessionIdleMs: number;
       forcePathStyle: boolean;
     };
   };
@@ -194,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     publicUrl: (e.PUBLIC_URL ?? `http://${shownHost}:${e.PORT}`).replace(/\/+$/, ''),
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     smtpUrl: e.SMTP_URL || undefined,
@@ -229,7 +230,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     embedding: {
-      sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
       provider: e.EMBEDDING_PROVIDER ?? (e.EMBEDDING_MODEL ? 'openai' : 'local'),
       modelsDir: path.resolve(e.MODELS_DIR),
       sourceDir: e.MODELS_SOURCE_DIR ? path.resolve(e.MODELS_SOURCE_DIR) : undefined,
