@@ -93,6 +93,10 @@ describe('documents on the S3 driver', () => {
     });
     try {
       const org = await createOrg(app);
+      // The store limits a presigned PUT only by the signed length, so a link without the size is refused.
+      const unsized = await call(app, 'POST', '/api/objects/upload', { as: org.admin });
+      expect(unsized.statusCode).toBe(400);
+      expect(unsized.data.error).toMatch(/file's size/);
       const original = Buffer.from('Backups are encrypted and kept for 35 days.');
       const link = await call(app, 'POST', '/api/objects/upload', { as: org.admin, body: { size: original.length } });
       const uploadURL = link.data.uploadURL as string;

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../../common/constants';
 import type { DbOrTx } from '../../db/client';
 import { uploadLinks } from '../../db/schema';
-import { AppError } from '../../http/errors';
+import { AppError, badRequest } from '../../http/errors';
 import { newUploadKey } from '../../storage/keys';
 import type { ObjectStorage } from '../../storage/types';
 
@@ -95,6 +95,10 @@ export async function issueUploadLink(
       `Your organization has ${limits.linksMax} uploads in progress. Finish them, or wait until their links expire (${UPLOAD_URL_TTL_SECONDS / 60} minutes after they were made), then try again.`,
       { retryAfterSeconds: Math.max(1, Math.ceil((soonest - Date.now()) / 1000)) },
     );
+  }
+  if (storage.kind === 's3' && size === undefined) {
+    // A presigned PUT limits the body only through the signed length; without it the store takes up to 5 GB.
+    throw badRequest("Send the file's size with the request for an upload link (size, in bytes).");
   }
   await assertQuota(ctx.db, ctx.organizationId, limits.quotaBytes, size ?? 0);
   const key = newUploadKey(ctx.organizationId);
