@@ -10,7 +10,7 @@ import { createOrg } from '../helpers/factories';
 import { localPath, uploadDocument, uploadObject } from '../helpers/documents';
 import { postMultipart } from '../helpers/assessments';
 import { checkIntegrity } from '../../server/ops/integrity';
-import { uploadLinks } from '../../server/db/schema';
+import { documents, uploadLinks } from '../../server/db/schema';
 import { sweepExpiredUploads } from '../../server/worker/sweep';
 
 // Issue 16, findings 2, 5, 11 and 13 and the upload "info" items: single-use links under concurrency, quotas,
@@ -72,19 +72,18 @@ describe('a single-use upload link (finding 2)', () => {
     const text = Buffer.from('Incident response: page the on-call engineer within 15 minutes.');
     const a = await uploadDocument(app, org.admin, text, 'a.txt');
     const b = await uploadDocument(app, org.admin, Buffer.from(text), 'b.txt');
-    const rows = await app.database.db.execute(
-      `select id::text, storage_key, size, sha256 from documents where organization_id = '${org.organizationId}'`,
-    );
-    const docs = (rows as unknown as { rows: Array<{ id: string; storage_key: string; size: number; sha256: string }> })
-      .rows;
+    const docs = await app.database.db
+      .select({ id: documents.id, storageKey: documents.storageKey, size: documents.size, sha256: documents.sha256 })
+      .from(documents)
+      .where(eq(documents.organizationId, org.organizationId));
     const sha = crypto.createHash('sha256').update(text).digest('hex');
     expect(docs.map((d) => [d.size, d.sha256])).toEqual([
       [text.length, sha],
       [text.length, sha],
     ]);
     const byId = new Map(docs.map((d) => [d.id, d]));
-    const fileA = objectFile(byId.get(a.data.id)?.storage_key ?? '');
-    const fileB = objectFile(byId.get(b.data.id)?.storage_key ?? '');
+    const fileA = objectFile(byId.get(a.data.id)?.storageKey ?? '');
+    const fileB = objectFile(byId.get(b.data.id)?.storageKey ?? '');
     // Same length, other content; then other length.
     fs.writeFileSync(fileA, Buffer.from(text.toString().replace('15', '99')));
     fs.writeFileSync(fileB, Buffer.from('short'));
