@@ -50,6 +50,12 @@ const Env = z.object({
     .max(10_000, 'UPLOAD_LINKS_MAX must be at most 10000')
     .default(20),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
+  QA_ENGINE_LANES: z.coerce.number().int().min(1).max(64).default(2),
+  QA_QUESTIONS_PER_MINUTE_PER_USER: z.coerce.number().int().min(1).default(300),
+  QA_QUESTIONS_PER_MINUTE_PER_ORG: z.coerce.number().int().min(1).default(1000),
+  QA_CONCURRENT_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(2),
+  QA_CONCURRENT_REQUESTS_PER_ORG: z.coerce.number().int().min(1).default(8),
+  ASSESSMENT_OPEN_QUESTIONS_PER_ORG: z.coerce.number().int().min(1).default(20_000),
   WORKER_QUESTION_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   WORKER_DOCUMENT_CLAIM_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
   LLM_BASE_URL: unsetWhenEmpty(
@@ -123,6 +129,17 @@ export type Config = {
     quotaBytes: number;
     /** Upload links an organization may hold at once that are neither used up nor expired. */
     linksMax: number;
+  };
+  /** Questions and assessments: what one organization may ask of the shared server (issue 16, README Security). */
+  qa: {
+    /** Questions this process analyses at once, handed out round-robin over organizations (engine/fair-lanes.ts). */
+    engineLanes: number;
+    questionsPerMinutePerUser: number;
+    questionsPerMinutePerOrg: number;
+    concurrentPerUser: number;
+    concurrentPerOrg: number;
+    /** Assessment questions an organization may have waiting for the worker at once. */
+    openAssessmentQuestionsPerOrg: number;
   };
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
@@ -215,6 +232,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     uploads: { quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024, linksMax: e.UPLOAD_LINKS_MAX },
+    qa: {
+      engineLanes: e.QA_ENGINE_LANES,
+      questionsPerMinutePerUser: e.QA_QUESTIONS_PER_MINUTE_PER_USER,
+      questionsPerMinutePerOrg: e.QA_QUESTIONS_PER_MINUTE_PER_ORG,
+      concurrentPerUser: e.QA_CONCURRENT_REQUESTS_PER_USER,
+      concurrentPerOrg: e.QA_CONCURRENT_REQUESTS_PER_ORG,
+      openAssessmentQuestionsPerOrg: e.ASSESSMENT_OPEN_QUESTIONS_PER_ORG,
+    },
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** An assessment question claimed longer ago than this belongs to a worker that died and is taken over. */
     questionClaimMs: e.WORKER_QUESTION_CLAIM_SECONDS * 1000,

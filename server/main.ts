@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { setEngineLanes } from './engine/fair-lanes';
 import pretty from 'pino-pretty';
 import { logOptions } from './http/log-options';
 import { loadConfig } from './config';
@@ -23,6 +24,7 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 
 async function main() {
   const config = loadConfig();
+  setEngineLanes(config.qa.engineLanes);
   // Readable lines for a person at a terminal; JSON lines (for log collectors) everywhere else.
   const log = process.stdout.isTTY
     ? pino(

@@ -166,16 +166,18 @@ describe('sessions and batches', () => {
     });
   });
 
-  it('records a saved answer as shown, but only with sources of this workspace backing its type', async () => {
+  it('records a saved answer with the type, confidence and sources the server gave it, never the ones sent', async () => {
     const shown = await ask(t.users.manager, { question: 'Do you have a SOC 2 report?' });
     expect(shown.data.answerType).toBe('canonical');
+    const s = await call(app, 'POST', '/api/qa/sessions', { as: t.users.manager, body: { title: 'Saved' } });
     const kept = await ask(t.users.manager, {
-      question: 'Do you have a SOC 2 report, again?',
+      question: 'Do you have a SOC 2 report?',
+      sessionId: s.data.id,
       existingAnswer: {
         answer: shown.data.answer,
         answerType: 'canonical',
-        confidence: shown.data.confidence,
-        sources: shown.data.sources,
+        confidence: 100,
+        sources: shown.data.sources.map((x: { question?: string }) => ({ ...x, question: 'A title nobody wrote' })),
       },
     });
     expect(kept.data).toMatchObject({ answerType: 'canonical', confidence: shown.data.confidence });
@@ -183,11 +185,14 @@ describe('sessions and batches', () => {
 
     const { b } = await createTenantPair(app);
     const theirs = await createAnswer(app, b.admin, { question: 'Do you have a pet policy?' });
+    const ours = await createAnswer(app, t.users.admin, { question: 'Do you run a bug bounty programme?' });
     for (const sources of [
       [],
       [{ type: 'library', canonicalAnswerId: '00000000-0000-4000-8000-000000000000', score: 1 }],
       [{ type: 'library', canonicalAnswerId: theirs.id, score: 1 }],
       [{ type: 'document', documentId: 'not-an-id', score: 1 }],
+      // A real entry of this workspace under a made-up title, with text the engine never gave.
+      [{ type: 'library', canonicalAnswerId: ours.id, question: 'Approved by the CISO', score: 1 }],
     ]) {
       const forged = await ask(t.users.contributor, {
         question: 'Do you have a bug bounty?',
@@ -196,6 +201,12 @@ describe('sessions and batches', () => {
       expect(forged.statusCode).toBe(200);
       expect(forged.data).toMatchObject({ answerType: 'unknown', confidence: 0, sources: [] });
     }
+    // Someone else's answer to the same question is not the caller's to re-send as their own.
+    const others = await ask(t.users.contributor, {
+      question: 'Do you have a SOC 2 report?',
+      existingAnswer: { answer: shown.data.answer, answerType: 'canonical', confidence: 100, sources: [] },
+    });
+    expect(others.data).toMatchObject({ answerType: 'unknown', confidence: 0, sources: [] });
   });
 
   it("never lets anyone use another user's or organization's session", async () => {

@@ -72,6 +72,8 @@ export const AnswerEntryView = z.object({
   sources: z.array(AnswerSource),
   lastVerified: z.string().nullable(),
   createdAt: z.string(),
+  /** Why only part of the question was read, when it was (longer than RETRIEVAL_MAX_CHARS). */
+  note: z.string().nullable().optional(),
   matches: z.array(TopMatch),
 });
 export type AnswerEntryView = z.infer<typeof AnswerEntryView>;

@@ -208,6 +208,37 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_key_idx').on(t.key, t.failedAt)],
 );
 
+/**
+ * Questions asked through /api/qa (ask and entries) in the last minute, per user and organization: the rate limits
+ * of every API process on one database read the same rows. Old rows are trimmed as new ones arrive.
+ */
+export const qaUsage = pgTable(
+  'qa_usage',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    questions: integer('questions').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('qa_usage_org_at_idx').on(t.organizationId, t.at), index('qa_usage_user_at_idx').on(t.userId, t.at)],
+);
+
+/**
+ * /api/qa requests being answered right now, for the concurrency limits shared across API processes. A row ends
+ * with its request; `expires_at` ends the row of a process that died mid-request.
+ */
+export const qaInflight = pgTable(
+  'qa_inflight',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('qa_inflight_org_idx').on(t.organizationId), index('qa_inflight_user_idx').on(t.userId)],
+);
+
 /** Without SMTP_URL, mail lands here (and in the log) so a developer can follow reset and invite links. */
 export const mailOutbox = pgTable('mail_outbox', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -489,8 +520,15 @@ export const assessmentBatches = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When a worker last claimed one of its questions: the claims take turns between organizations and batches. */
+    lastClaimedAt: timestamp('last_claimed_at', { withTimezone: true }),
   },
-  (t) => [index('assessment_batches_ws_created_idx').on(t.workspaceId, t.createdAt)],
+  (t) => [
+    index('assessment_batches_ws_created_idx').on(t.workspaceId, t.createdAt),
+    index('assessment_batches_processing_idx')
+      .on(t.organizationId)
+      .where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /**

@@ -12,6 +12,8 @@ import type { LlmClient } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
 import { generateGrounded } from './generate-llm';
 import { vectorMatches, withVectorChunks, withVectorEntries } from './vector-candidates';
+import { engineLanes } from './fair-lanes';
+import { retrievalText } from './question-bounds';
 
 export type EngineAi = { llm?: LlmClient | null; embedder?: Embedder | null };
 
@@ -59,15 +61,21 @@ export async function analyzeQuestion(
   ai: EngineAi = {},
   opts: { libraryFreshWithinMs?: number; bannedTokens?: string[] } = {},
 ): Promise<Analysis> {
+  // Each step below is up to tens of milliseconds of this thread's time on a big workspace (the embedded database
+  // runs here too): each takes a turn of the engine's lanes, shared fairly between organizations (fair-lanes.ts).
+  // The question's embedding and the vector search run on ONNX Runtime's threads, outside the lanes.
+  const lane = <T>(step: () => Promise<T> | T) => engineLanes().run(scope.organizationId, async () => step());
   // One look at the library per question: its index carries the term weights too.
-  const index = await libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs });
+  const index = await lane(() => libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs }));
   const weights = index.weights;
   const vm = await vectorMatches(scope, question, ai.embedder);
-  const entries = await withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm);
+  const entries = await lane(() =>
+    withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
+  );
   // The documents' best passage is looked at before the library decides: a question the library only nearly
   // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
-  const chunks = await withVectorChunks(scope, await retrieveChunks(scope, question), vm);
-  const extract = composeExtractive(question, chunks, opts.bannedTokens ?? [], weights);
+  const chunks = await lane(async () => withVectorChunks(scope, await retrieveChunks(scope, question), vm));
+  const extract = await lane(() => composeExtractive(question, chunks, opts.bannedTokens ?? [], weights));
   // Whether the sentences chosen say what was asked, by meaning: the words of a question that nothing answers often
   // still occur in some passage, but the sentences then mean something else.
   const extractVector = vm && extract.text ? await vm.similarityTo(extract.text) : undefined;
@@ -128,13 +136,15 @@ export function documentFeaturesOf(a: Analysis, libraryConfidence: number): Docu
  */
 export async function answerQuestion(
   scope: Scope,
-  question: string,
+  asked: string,
   brand?: Pick<BrandProfile, 'disclaimers' | 'bannedTokens'> & Partial<BrandProfile>,
   /** The optional endpoint (LLM_BASE_URL) writes document answers; the embedder adds retrieval by meaning. */
   ai: EngineAi = {},
   /** Background answering (assessments) may use a library index checked this recently instead of re-checking. */
   opts: { libraryFreshWithinMs?: number } = {},
 ): Promise<EngineAnswer> {
+  // Bounded work per question (question-bounds.ts), in the organization's turns (fair-lanes.ts).
+  const question = retrievalText(asked);
   const analysis = await analyzeQuestion(scope, question, ai, {
     libraryFreshWithinMs: opts.libraryFreshWithinMs,
     bannedTokens: brand?.bannedTokens ?? [],

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { termsOf } from './terms';
 import { trigramSimilarity } from './trigram';
+import { MAX_QUESTION_TERMS } from './question-bounds';
 
 /**
  * The workspace's library (approved and draft entries) held in memory as an inverted index of the engine's own
@@ -168,8 +169,11 @@ export type IndexHit = IndexedEntry & {
 
 /** The entries sharing the most (rarity-weighted) terms with the question, best first. */
 export function searchIndex(index: Index, question: string, limit: number): IndexHit[] {
-  const terms = termsOf(question);
   const { idf } = index.weights;
+  // A long question's rarest terms say what it is about; the common ones would each touch thousands of entries.
+  const all = termsOf(question);
+  const terms =
+    all.length <= MAX_QUESTION_TERMS ? all : [...all].sort((a, b) => idf(b) - idf(a)).slice(0, MAX_QUESTION_TERMS);
   const total = terms.reduce((sum, t) => sum + idf(t), 0);
   if (total === 0) return [];
   // Scores in a flat array plus the list of entries touched: a common term touches thousands of entries, and a

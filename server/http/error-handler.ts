@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError } from './errors';
+import { AppError, RateLimited } from './errors';
 
 type Issue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
 
@@ -23,6 +23,8 @@ function describe(issue: Issue, where: string): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
+      if (err instanceof RateLimited)
+        reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
       return reply.code(err.status).send({ error: err.message, code: err.code, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

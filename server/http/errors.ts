@@ -18,3 +18,13 @@ export const forbidden = (message: string) => new AppError(403, 'forbidden', mes
 /** Also the answer for another tenant's id: its existence is not revealed. */
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
+
+/** 429 with the seconds to wait, sent as Retry-After (RFC 9110 §10.2.3). */
+export class RateLimited extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+}

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
-import { assessmentQuestions as aq, documents } from '../db/schema';
+import { assessmentBatches as ab, assessmentQuestions as aq, documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 
 export type ClaimedQuestion = {
@@ -12,10 +12,19 @@ export type ClaimedQuestion = {
   claimedAt: Date | null;
 };
 
+type Rows<T> = { rows: T[] };
+/** Batches looked at beyond one per free lane, in case some have nothing left to claim. */
+const SPARE_BATCHES = 4;
+
 /**
- * Claims up to `limit` assessment questions waiting for an answer (DESIGN §7): pending ones, oldest batch first and
- * in question order, and ones whose claim is older than `staleMs` (their worker died). SKIP LOCKED lets several
- * workers claim at once without ever taking the same row.
+ * Claims up to `limit` assessment questions waiting for an answer (DESIGN §7): pending ones, in question order, and
+ * ones whose claim is older than `staleMs` (their worker died). SKIP LOCKED lets several workers claim at once
+ * without ever taking the same row.
+ *
+ * Which batches they come from is fair, not first-in-first-out: organizations take turns (the one whose batches
+ * were claimed from longest ago goes first), and within an organization its batches take turns, so a one-question
+ * assessment is answered next to another tenant's 5,000-question one instead of after it. The turns are kept on
+ * the batches (`last_claimed_at`), so every worker process on one database takes the same turns.
  */
 export async function claimQuestions(
   db: DbOrTx,
@@ -24,21 +33,52 @@ export async function claimQuestions(
   /** A stale claim on a question tried this often is not taken up again (failExhaustedClaims fails it). */
   maxAttempts = 2_147_483_647,
 ): Promise<ClaimedQuestion[]> {
+  if (limit <= 0) return [];
   const staleBefore = new Date(Date.now() - staleMs);
-  const waiting = db
-    .select({ id: aq.id })
-    .from(aq)
-    .where(
-      or(
-        eq(aq.status, 'pending'),
-        and(eq(aq.status, 'processing'), lt(aq.claimedAt, staleBefore), lt(aq.attempts, maxAttempts)),
-      ),
+  // A batch has questions waiting exactly while it is processing (settleBatch keeps it so).
+  const turns = (await db.execute(sql`
+    with b as (
+      select id, organization_id, created_at,
+        row_number() over (partition by organization_id order by last_claimed_at asc nulls first, created_at, id)
+          as turn,
+        max(last_claimed_at) over (partition by organization_id) as org_last
+      from assessment_batches
+      where status = 'processing'
     )
-    .orderBy(asc(aq.createdAt), asc(aq.orderIndex))
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return (
-    db
+    select id from b
+    order by turn, org_last asc nulls first, created_at, id
+    limit ${limit + SPARE_BATCHES}`)) as Rows<{ id: string }>;
+  const batchIds = turns.rows.map((r) => String(r.id));
+  if (batchIds.length === 0) return [];
+  // The free lanes dealt out over the first batches in turn (one each while there are more batches than lanes);
+  // the spare batches stand in when one of those has nothing left to claim (its last questions are being answered).
+  const first = batchIds.slice(0, limit);
+  const share = new Map<string, number>();
+  for (let i = 0; i < limit; i += 1) {
+    const id = first[i % first.length] ?? '';
+    share.set(id, (share.get(id) ?? 0) + 1);
+  }
+  for (const batchId of batchIds.slice(limit)) share.set(batchId, 0);
+  const claimed: ClaimedQuestion[] = [];
+  for (const [batchId, planned] of share) {
+    const n = planned > 0 ? planned : limit - claimed.length;
+    if (n <= 0) continue;
+    const waiting = db
+      .select({ id: aq.id })
+      .from(aq)
+      .where(
+        and(
+          eq(aq.batchId, batchId),
+          or(
+            eq(aq.status, 'pending'),
+            and(eq(aq.status, 'processing'), lt(aq.claimedAt, staleBefore), lt(aq.attempts, maxAttempts)),
+          ),
+        ),
+      )
+      .orderBy(asc(aq.orderIndex))
+      .limit(n)
+      .for('update', { skipLocked: true });
+    const rows = await db
       .update(aq)
       // Milliseconds only: the claim comes back as a JS Date, and the answer's write matches on it exactly.
       .set({
@@ -55,8 +95,17 @@ export async function claimQuestions(
         question: aq.question,
         attempts: aq.attempts,
         claimedAt: aq.claimedAt,
-      })
-  );
+      });
+    claimed.push(...rows);
+  }
+  const served = [...new Set(claimed.map((c) => c.batchId))];
+  if (served.length > 0) {
+    await db
+      .update(ab)
+      .set({ lastClaimedAt: sql`clock_timestamp()` })
+      .where(inArray(ab.id, served));
+  }
+  return claimed;
 }
 
 /**

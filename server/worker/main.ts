@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { setEngineLanes } from '../engine/fair-lanes';
 import { logOptions } from '../http/log-options';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
@@ -18,6 +19,7 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 
 async function main() {
   const config = loadConfig();
+  setEngineLanes(config.qa.engineLanes);
   const log = pino(logOptions(config.logLevel));
   if (!config.databaseUrl) {
     console.error(

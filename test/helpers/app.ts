@@ -34,6 +34,11 @@ export async function createTestApp(
     PUBLIC_URL: 'http://verity.test',
     SESSION_SECRET: 'test-secret-test-secret-test-secret',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // The questions-per-minute and requests-at-once limits are tested on their own (test/security/qa-limits).
+    QA_QUESTIONS_PER_MINUTE_PER_USER: '1000000',
+    QA_QUESTIONS_PER_MINUTE_PER_ORG: '1000000',
+    QA_CONCURRENT_REQUESTS_PER_USER: '1000',
+    QA_CONCURRENT_REQUESTS_PER_ORG: '1000',
     STORAGE_DIR: inject('objectsDir'),
     // The lexical engine unless a test asks for the model (EMBEDDING_PROVIDER: 'local'): most tests pin behaviour
     // that does not depend on the model, and loading it per app would cost every test file.

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound, RateLimited } from '../../http/errors';
 import type { ObjectStorage } from '../../storage/types';
 import { newUploadKey } from '../../storage/keys';
 import { assertQuota } from '../objects/uploads';
@@ -25,6 +25,8 @@ export type AssessmentDeps = AssessmentCtx & {
   wake?: () => void;
   /** The organization's storage quota in bytes (STORAGE_QUOTA_MB); questionnaire originals count against it. */
   quotaBytes?: number;
+  /** Assessment questions the organization may have waiting for the worker (ASSESSMENT_OPEN_QUESTIONS_PER_ORG). */
+  openQuestionsMax?: number;
 };
 
 export const inWorkspace = (c: { organizationId: string; workspaceId: string }) =>
@@ -93,6 +95,28 @@ type NewBatch = {
   sessionId?: string | null;
 };
 
+/**
+ * One organization's questions waiting for the worker are capped, so no tenant can queue work without end on the
+ * shared workers (their claims are shared fairly too: server/worker/claim-questions.ts). Under a lock on the
+ * organization, so two imports at once cannot both pass the check.
+ */
+async function checkOpenQuestions(tx: DbOrTx, organizationId: string, adding: number, max: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`assessment-open:${organizationId}`}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(aq)
+    .where(and(eq(aq.organizationId, organizationId), inArray(aq.status, ['pending', 'processing'])));
+  const waiting = row?.n ?? 0;
+  if (waiting + adding <= max) return;
+  const n = (v: number) => v.toLocaleString('en-US');
+  throw new RateLimited(
+    `Your organization already has ${n(waiting)} assessment questions waiting to be answered, and at most ` +
+      `${n(max)} may wait at once: this questionnaire's ${n(adding)} would be too many. Import it when some ` +
+      'assessments have finished.',
+    60,
+  );
+}
+
 /** The batch and all its questions in one transaction: an import is never half there. */
 async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<ImportResult> {
   const { intake } = input;
@@ -111,6 +135,8 @@ async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<Import
         );
       if (!own) throw notFound('Session');
     }
+    if (ctx.openQuestionsMax !== undefined)
+      await checkOpenQuestions(tx, ctx.organizationId, intake.questions.length, ctx.openQuestionsMax);
     const [batch] = await tx
       .insert(ab)
       .values({

@@ -23,6 +23,7 @@ import { requireTenant } from '../../http/context';
 import { authorize } from '../../http/policies';
 import * as qa from './service';
 import { listTasks } from './tasks';
+import { withinQaLimits } from './limits';
 
 const tag = { tags: ['qa'] };
 const SessionId = z.object({ id: z.string() });
@@ -60,7 +61,8 @@ export async function qaRoutes(root: FastifyInstance) {
   app.post('/api/qa/ask', { schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } }, async (req) => {
     const ctx = await requireTenant(req);
     authorize(ctx, 'qa:ask');
-    return qa.ask(ctx, req.body, req.server.deps);
+    // Recording an answer already shown costs no engine work, but is still a write: it counts like a question.
+    return withinQaLimits(ctx, req.server.deps.config.qa, 1, () => qa.ask(ctx, req.body, req.server.deps));
   });
 
   app.post(
@@ -69,7 +71,12 @@ export async function qaRoutes(root: FastifyInstance) {
     async (req) => {
       const ctx = await requireTenant(req);
       authorize(ctx, 'qa:ask');
-      return { entries: await qa.askMany(ctx, req.body, req.server.deps) };
+      const { questions } = req.body;
+      return {
+        entries: await withinQaLimits(ctx, req.server.deps.config.qa, questions.length, () =>
+          qa.askMany(ctx, req.body, req.server.deps),
+        ),
+      };
     },
   );
 

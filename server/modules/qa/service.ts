@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { canonicalAnswers, documents, qaEntries, qaSessions, users } from '../../db/schema';
+import { qaEntries, qaSessions, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
@@ -10,6 +10,7 @@ import { rankEntries } from '../../engine/score';
 import { ENTRY_CANDIDATES } from '../../engine/retrieve';
 import { libraryIndex, searchIndex } from '../../engine/library-index';
 import { THRESHOLDS } from '../../engine/thresholds';
+import { retrievalNote } from '../../engine/question-bounds';
 
 import type {
   AnswerEntryView,
@@ -81,6 +82,7 @@ function presentEntry(row: typeof qaEntries.$inferSelect, matches: TopMatch[] = 
     lastVerified: row.lastVerifiedAt ? row.lastVerifiedAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
     matches,
+    note: retrievalNote(row.question),
   };
 }
 
@@ -123,85 +125,69 @@ export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>, ai: Engin
     if (same) return presentEntry(same);
   }
   const result: EngineAnswer = input.existingAnswer
-    ? await recordedAnswer(ctx, input.existingAnswer)
+    ? await recordedAnswer(ctx, input.question, input.existingAnswer)
     : await answerQuestion(ctx, input.question, await brandOf(ctx), ai);
   const row = await record(ctx.db, ctx, sessionId, input.question, result);
   return presentEntry(row, result.matches);
 }
 
 /**
- * An answer the browser already showed, as it will be recorded. Its sources are kept only when they are this
- * workspace's entries and documents, and its type only when such a source backs it (a library answer cites an
- * entry, a document answer a document): the client cannot record a made-up "canonical, 100%" answer that would
- * count as automated in the analytics.
+ * An answer the browser already showed, as it will be recorded. Its type, confidence and sources are the server's
+ * own: those of the caller's earlier answer to the same question with the same text in this workspace (the engine
+ * recorded it when it answered). Text the engine never gave is the caller's own, recorded as needing review with
+ * no sources, whatever the request claims: nobody can record a made-up "canonical, 100%" answer citing a real
+ * entry under an invented title, which would count as automated in the analytics.
  */
-async function recordedAnswer(ctx: QaCtx, given: z.infer<typeof ExistingAnswer>): Promise<EngineAnswer> {
-  const ids = (type: 'library' | 'document') =>
-    given.sources
-      .filter((s) => s.type === type)
-      .map((s) => (type === 'library' ? s.canonicalAnswerId : s.documentId))
-      .filter((id): id is string => typeof id === 'string' && UUID.test(id));
-  const entryIds = ids('library');
-  const documentIds = ids('document');
-  const knownEntries = new Set(
-    entryIds.length
-      ? (
-          await ctx.db
-            .select({ id: canonicalAnswers.id })
-            .from(canonicalAnswers)
-            .where(
-              and(
-                eq(canonicalAnswers.organizationId, ctx.organizationId),
-                eq(canonicalAnswers.workspaceId, ctx.workspaceId),
-                inArray(canonicalAnswers.id, entryIds),
-              ),
-            )
-        ).map((r) => r.id)
-      : [],
-  );
-  const knownDocuments = new Set(
-    documentIds.length
-      ? (
-          await ctx.db
-            .select({ id: documents.id })
-            .from(documents)
-            .where(
-              and(
-                eq(documents.organizationId, ctx.organizationId),
-                eq(documents.workspaceId, ctx.workspaceId),
-                inArray(documents.id, documentIds),
-              ),
-            )
-        ).map((r) => r.id)
-      : [],
-  );
-  const sources = given.sources.filter((s) =>
-    s.type === 'library' ? knownEntries.has(s.canonicalAnswerId ?? '') : knownDocuments.has(s.documentId ?? ''),
-  );
-  const backed =
-    given.answerType === 'unknown' ||
-    (given.answerType === 'generated'
-      ? sources.some((s) => s.type === 'document')
-      : sources.some((s) => s.type === 'library'));
+async function recordedAnswer(
+  ctx: QaCtx,
+  question: string,
+  given: z.infer<typeof ExistingAnswer>,
+): Promise<EngineAnswer> {
+  const [answered] = await ctx.db
+    .select()
+    .from(qaEntries)
+    .where(
+      and(
+        inWorkspace(ctx, qaEntries),
+        eq(qaEntries.userId, ctx.userId),
+        eq(qaEntries.question, question),
+        eq(qaEntries.answer, given.answer),
+      ),
+    )
+    .orderBy(desc(qaEntries.createdAt))
+    .limit(1);
+  if (!answered) {
+    return {
+      answer: given.answer,
+      answerType: 'unknown',
+      confidence: 0,
+      sources: [],
+      matches: [],
+      lastVerifiedAt: null,
+    };
+  }
   return {
-    answer: given.answer,
-    answerType: backed ? given.answerType : 'unknown',
-    confidence: backed ? Math.round(given.confidence) : 0,
-    sources,
+    answer: answered.answer,
+    answerType: answered.answerType as AnswerType,
+    confidence: answered.confidence,
+    sources: answered.sources as AnswerSource[],
     matches: [],
-    lastVerifiedAt: null,
+    lastVerifiedAt: answered.lastVerifiedAt,
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const BATCH_LIBRARY_FRESH_MS = 5_000;
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
 export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, ai: EngineAi = {}) {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   const brand = await brandOf(ctx);
   const answers: Array<{ question: string; result: EngineAnswer }> = [];
-  for (const question of input.questions)
-    answers.push({ question, result: await answerQuestion(ctx, question, brand, ai) });
+  for (const [i, question] of input.questions.entries()) {
+    // The library is checked for changes once per batch, not once per question.
+    const libraryFreshWithinMs = i === 0 ? 0 : BATCH_LIBRARY_FRESH_MS;
+    answers.push({ question, result: await answerQuestion(ctx, question, brand, ai, { libraryFreshWithinMs }) });
+  }
   const rows = await inTransaction(ctx.db, async (tx) => {
     const out = [];
     for (const a of answers) out.push({ row: await record(tx, ctx, sessionId, a.question, a.result), a });

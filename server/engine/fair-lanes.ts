@@ -1,0 +1,92 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+
+type Waiter = { key: string; start: () => void };
+
+/**
+ * A fixed number of lanes for the engine's steps, shared fairly between keys (organizations) by the time they
+ * have used (start-time fair queuing): a free lane goes to the waiting key that has used the least, and a key that
+ * was idle starts level with the busiest recent one rather than with a credit. So one organization's 100-question
+ * batches or 5,000-question assessment make another's single question wait for at most one step in progress, not
+ * for their whole queue. Within a key, steps run in arrival order.
+ *
+ * Every step starts on a fresh turn of the event loop: on the embedded database a query resolves without I/O, so
+ * back-to-back steps would otherwise be one chain of microtasks that no other request (not even /api/health)
+ * could get between.
+ */
+export class FairLanes {
+  private running = 0;
+  private readonly waiting: Waiter[] = [];
+  /** Milliseconds of lane time each key has used, on a clock that starts new keys at `floor`. */
+  private readonly used = new Map<string, number>();
+  private floor = 0;
+
+  constructor(private readonly lanes: number) {
+    if (!(lanes >= 1)) throw new Error('FairLanes needs at least one lane');
+  }
+
+  async run<T>(key: string, step: () => Promise<T>): Promise<T> {
+    await this.acquire(key);
+    const started = performance.now();
+    try {
+      await yieldToEventLoop();
+      return await step();
+    } finally {
+      this.used.set(key, this.usedBy(key) + (performance.now() - started));
+      this.running -= 1;
+      this.dispatch();
+    }
+  }
+
+  /** Steps waiting for a lane, for tests and diagnostics. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  private usedBy(key: string): number {
+    return Math.max(this.used.get(key) ?? 0, this.floor);
+  }
+
+  private acquire(key: string): Promise<void> {
+    return new Promise((start) => {
+      this.waiting.push({ key, start });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.running < this.lanes && this.waiting.length > 0) {
+      // The first waiter of the key that has used the least (ties: whoever came first).
+      let best = 0;
+      for (let i = 1; i < this.waiting.length; i += 1) {
+        const w = this.waiting[i];
+        const b = this.waiting[best];
+        if (w && b && this.usedBy(w.key) < this.usedBy(b.key)) best = i;
+      }
+      const [next] = this.waiting.splice(best, 1);
+      if (!next) break;
+      // The clock moves with the keys served: a key that returns after an idle spell has no credit to spend.
+      this.floor = Math.max(this.floor, this.used.get(next.key) ?? 0);
+      this.forgetIdleKeys();
+      this.running += 1;
+      next.start();
+    }
+  }
+
+  /** Keys at or below the floor count as the floor anyway: dropping them keeps the map as small as the busy set. */
+  private forgetIdleKeys(): void {
+    if (this.used.size < 1000) return;
+    const waitingKeys = new Set(this.waiting.map((w) => w.key));
+    for (const [key, ms] of this.used) if (ms <= this.floor && !waitingKeys.has(key)) this.used.delete(key);
+  }
+}
+
+/** The process's lanes for answering questions (QA_ENGINE_LANES), shared by the API and the in-process worker. */
+let engine = new FairLanes(2);
+
+export function engineLanes(): FairLanes {
+  return engine;
+}
+
+export function setEngineLanes(lanes: number): void {
+  engine = new FairLanes(lanes);
+}
