@@ -33,7 +33,9 @@ export class FairLanes {
     } finally {
       this.used.set(key, this.usedBy(key) + (performance.now() - started));
       this.running -= 1;
-      this.dispatch();
+      // The lane is handed on after the caller has had its turn: a question's next step is queued as soon as its
+      // previous one returns, and must be able to compete for the lane it just freed.
+      setImmediate(() => this.dispatch());
     }
   }
 

@@ -34,7 +34,13 @@ const MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
 async function assessmentCtx(req: FastifyRequest) {
   const ctx = await requireTenant(req);
   const { storage, wakeWorker, config } = req.server.deps;
-  return { ...ctx, storage, wake: wakeWorker, quotaBytes: config.uploads.quotaBytes };
+  return {
+    ...ctx,
+    storage,
+    wake: wakeWorker,
+    quotaBytes: config.uploads.quotaBytes,
+    openQuestionsMax: config.qa.openAssessmentQuestionsPerOrg,
+  };
 }
 
 /**
