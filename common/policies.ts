@@ -37,6 +37,8 @@ export const POLICY = {
   'chat_history:read_all': MANAGER,
   'assessments:read': VIEWER,
   'assessments:run': CONTRIBUTOR,
+  /** Approve an answer a person wrote (a draft): until then exports leave it out. */
+  'assessments:approve': MANAGER,
   'assessments:delete': MANAGER,
 } as const satisfies Record<string, readonly StoredRole[]>;
 

@@ -290,8 +290,14 @@ describe('reviewing answers', () => {
     });
     // The library's verbatim answer, reworded by a person, is theirs: a draft.
     expect(reworded.data).toMatchObject({ answerType: 'draft', edited: true });
-    const accepted = await call(app, 'PUT', `${base}/${mfa?.id}`, {
+    // A person's wording goes to a customer only once someone who may approve answers accepted it.
+    const selfApproved = await call(app, 'PUT', `${base}/${mfa?.id}`, {
       as: t.users.contributor,
+      body: { status: 'approved' },
+    });
+    expect(selfApproved.statusCode).toBe(403);
+    const accepted = await call(app, 'PUT', `${base}/${mfa?.id}`, {
+      as: t.users.manager,
       body: { status: 'approved' },
     });
     expect(accepted.data).toMatchObject({ status: 'approved', answer: `${MFA_A} SMS codes are not accepted.` });

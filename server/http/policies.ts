@@ -30,6 +30,7 @@ const LABELS: Record<Action, string> = {
   'chat_history:read_all': "view other users' chat history",
   'assessments:read': 'view assessments',
   'assessments:run': 'run assessments',
+  'assessments:approve': 'approve answers written in an assessment',
   'assessments:delete': 'delete assessments',
 };
 

@@ -4,7 +4,14 @@ import type { ObjectStorage } from '../../storage/types';
 import { answersToCsv, answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
 import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
 import { polarity } from './consistency';
-import { canFillOriginal, presentQuestion, storedSources, type BatchRow, type QuestionRow } from './presenters';
+import {
+  canFillOriginal,
+  isDraft,
+  presentQuestion,
+  storedSources,
+  type BatchRow,
+  type QuestionRow,
+} from './presenters';
 
 /** The stored original, or null when it is gone (then the export is a new workbook rather than an error). */
 async function readOriginal(storage: ObjectStorage, key: string): Promise<Uint8Array | null> {
@@ -12,23 +19,42 @@ async function readOriginal(storage: ObjectStorage, key: string): Promise<Uint8A
   return storage.read(key);
 }
 
-/** Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person. */
-const deliverable = (q: QuestionRow) => !!q.answer && q.answerType !== null && q.answerType !== 'unknown';
+export type ExportOptions = {
+  /** Also export answers a person wrote that nobody approved yet, each marked with {@link DRAFT_MARK}. */
+  drafts: boolean;
+};
 
-export function exportJson(batch: BatchRow, rows: QuestionRow[]): ExportResponse {
+/** Put before an unapproved draft's text when the user asked for drafts, so nobody sends it on unawares. */
+export const DRAFT_MARK = 'Draft — not approved: ';
+
+/** A person's answer that nobody allowed to approve answers has accepted yet (SPEC's 'Draft Answer'). */
+const unapprovedDraft = (q: QuestionRow) => isDraft(q) && q.status !== 'approved';
+
+/**
+ * Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person; nor
+ * is an unapproved draft, unless the user asked for drafts.
+ */
+const deliverable = (q: QuestionRow, opts: ExportOptions) =>
+  !!q.answer && q.answerType !== null && q.answerType !== 'unknown' && (opts.drafts || !unapprovedDraft(q));
+
+/** The text exported for a deliverable answer: an unapproved draft carries its mark. */
+const exportedAnswer = (q: QuestionRow) => `${unapprovedDraft(q) ? DRAFT_MARK : ''}${q.answer ?? ''}`;
+
+export function exportJson(batch: BatchRow, rows: QuestionRow[], opts: ExportOptions): ExportResponse {
   return {
     batchName: batch.name,
     questions: rows.map((r) => {
       const v = presentQuestion(r);
+      const withheld = unapprovedDraft(r) && !opts.drafts;
       return {
         orderIndex: v.orderIndex,
         controlId: v.controlId,
         question: v.question,
-        answer: v.answer,
+        answer: withheld ? null : r.answer === null ? null : exportedAnswer(r),
         answerType: v.answerType,
-        confidence: v.confidence,
+        confidence: withheld ? null : v.confidence,
         status: v.status,
-        sources: v.sources,
+        sources: withheld ? [] : v.sources,
       };
     }),
   };
@@ -47,21 +73,24 @@ export function citation(sources: readonly AnswerSource[]): string {
 }
 
 /** The rows of the CSV and of a new workbook: the same columns in both. */
-function exportRows(rows: QuestionRow[]): ExportRow[] {
-  return rows.map((r) => ({
-    orderIndex: r.orderIndex,
-    controlId: r.controlId,
-    question: r.question,
-    answer: deliverable(r) ? (r.answer ?? '') : '',
-    answerType: r.answerType ?? '',
-    confidence: r.confidence,
-    status: r.status,
-    sources: citation(storedSources(r)),
-  }));
+function exportRows(rows: QuestionRow[], opts: ExportOptions): ExportRow[] {
+  return rows.map((r) => {
+    const withheld = unapprovedDraft(r) && !opts.drafts;
+    return {
+      orderIndex: r.orderIndex,
+      controlId: r.controlId,
+      question: r.question,
+      answer: deliverable(r, opts) ? exportedAnswer(r) : '',
+      answerType: r.answerType ?? '',
+      confidence: withheld ? null : r.confidence,
+      status: r.status,
+      sources: withheld ? '' : citation(storedSources(r)),
+    };
+  });
 }
 
-export function exportCsv(rows: QuestionRow[]): string {
-  return answersToCsv(exportRows(rows));
+export function exportCsv(rows: QuestionRow[], opts: ExportOptions): string {
+  return answersToCsv(exportRows(rows, opts));
 }
 
 function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
@@ -79,6 +108,7 @@ export async function exportXlsx(
   batch: BatchRow,
   rows: QuestionRow[],
   withSources: boolean,
+  opts: ExportOptions,
 ): Promise<Uint8Array> {
   const original = canFillOriginal(batch) ? await readOriginal(storage, batch.storageKey ?? '') : null;
   if (original) {
@@ -108,17 +138,18 @@ export async function exportXlsx(
       };
     });
     const answers: AnswerCell[] = rows
-      .filter((r) => deliverable(r) && r.sheet !== null && r.rowNumber !== null)
+      .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
       .map((r) => ({
         sheet: r.sheet ?? '',
         row: r.rowNumber ?? 0,
-        answer: r.answer ?? '',
-        shortAnswer: shortAnswer(r),
+        answer: exportedAnswer(r),
+        // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
+        shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
         source: withSources ? citation(storedSources(r)) : null,
       }));
     return writeAnswersToXlsx(original, targets, answers);
   }
-  return answersToNewXlsx(batch.name, exportRows(rows));
+  return answersToNewXlsx(batch.name, exportRows(rows, opts));
 }
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */

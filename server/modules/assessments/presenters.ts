@@ -52,6 +52,9 @@ export function presentBatch(
   };
 }
 
+/** An answer a person wrote: a draft of theirs until someone who may approve answers accepts it. */
+export const isDraft = (q: Pick<QuestionRow, 'answerType'>) => q.answerType === 'draft';
+
 export function storedSources(row: QuestionRow): AnswerSource[] {
   return (row.sources as AnswerSource[]).filter((s) => typeof s === 'object' && s !== null);
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assessmentQuestions as aq, canonicalAnswers as ca } from '../../db/schema';
 import { inTransaction } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
+import { authorize } from '../../http/policies';
 import { can } from '../../../common/policies';
 import type { StoredRole } from '../../../common/roles';
 import { CreateCanonicalAnswerBody } from '../../../common/schemas/knowledge';
@@ -10,7 +11,7 @@ import { audit } from '../audit/service';
 import { createAnswer } from '../knowledge/service';
 import { brandProfileOf } from '../organizations/service';
 import { findContradictions } from './consistency';
-import { presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
+import { isDraft, presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
 import { loadBatch, type AssessmentCtx, type AssessmentDeps } from './service';
 import { settleBatch } from './settle';
 
@@ -97,25 +98,40 @@ async function loadQuestion(ctx: AssessmentCtx, batchId: string, qid: string): P
 
 /**
  * A reviewer's edit and/or acceptance. A person's answer wins over a worker still answering: the question leaves
- * `processing`, so the worker's claim check drops its late answer.
+ * `processing`, so the worker's claim check drops its late answer. A person's wording is a draft: approving it
+ * takes `assessments:approve` (an approver's own wording is approved as written), and a contributor changing it
+ * again withdraws an earlier approval, because exports leave unapproved drafts out: a contributor must not be
+ * able to put their own words in front of a customer.
  */
-export async function updateQuestion(ctx: AssessmentCtx, batchId: string, qid: string, body: UpdateQuestionBody) {
+export async function updateQuestion(
+  ctx: AssessmentCtx & { role: StoredRole },
+  batchId: string,
+  qid: string,
+  body: UpdateQuestionBody,
+) {
   const current = await loadQuestion(ctx, batchId, qid);
   const answer = body.answer?.trim();
   if (!answer && (!current.answer || current.answerType === 'unknown')) {
     throw badRequest('This question has no answer yet: write one before accepting it');
   }
+  const rewritten = answer !== undefined && answer !== current.answer;
+  if (body.status === 'approved' && (rewritten || isDraft(current))) {
+    authorize(ctx, 'assessments:approve');
+  }
+  // Like a library entry, the answer of someone who may approve is approved as they write it.
+  const keptApproval = current.status === 'approved' && !rewritten;
+  const ownApproval = rewritten && can(ctx.role, 'assessments:approve');
+  const status = body.status ?? (keptApproval || ownApproval ? 'approved' : 'completed');
   const now = new Date();
   await inTransaction(ctx.db, async (tx) => {
     await tx
       .update(aq)
       .set({
-        ...(answer !== undefined && answer !== current.answer && { answer, editedBy: ctx.userId, errorMessage: null }),
+        ...(rewritten && { answer, editedBy: ctx.userId, errorMessage: null }),
         // A person's own wording is a draft of theirs: no longer the library's verbatim answer nor 'Needs Review'.
-        ...(answer !== undefined &&
-          answer !== current.answer && { answerType: 'draft', confidence: current.confidence ?? 0 }),
-        status: body.status ?? (current.status === 'approved' ? 'approved' : 'completed'),
-        reviewedAt: body.status === 'approved' ? now : body.status === 'completed' ? null : current.reviewedAt,
+        ...(rewritten && { answerType: 'draft', confidence: current.confidence ?? 0 }),
+        status,
+        reviewedAt: status === 'approved' ? (keptApproval && !body.status ? current.reviewedAt : now) : null,
         claimedAt: null,
         answeredAt: current.answeredAt ?? now,
         updatedAt: now,

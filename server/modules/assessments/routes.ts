@@ -160,20 +160,21 @@ export async function assessmentRoutes(root: FastifyInstance) {
       const batch = await loadBatch(ctx, req.params.id);
       const rows = await loadQuestions(ctx, batch.id);
       reply.header('Cache-Control', 'private, no-store');
+      const opts = { drafts: req.query.drafts ?? false };
       if (req.query.format === 'csv') {
         return reply
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'csv')))
-          .send(exportCsv(rows));
+          .send(exportCsv(rows, opts));
       }
       if (req.query.format === 'xlsx') {
-        const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false);
+        const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false, opts);
         return reply
           .header('Content-Type', XLSX_MIME)
           .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'xlsx')))
           .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }
-      return exportJson(batch, rows);
+      return exportJson(batch, rows, opts);
     },
   );
 

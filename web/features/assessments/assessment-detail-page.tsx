@@ -15,7 +15,7 @@ import { isAssessmentMoving, useAssessment } from './api/get-assessment';
 import { useRetryFailedQuestions } from './api/retry-failed';
 import { AssessmentHeader } from './components/assessment-header';
 import { AssessmentProgressSummary } from './components/assessment-progress';
-import { QuestionCard, questionAnchor, type QuestionPermissions } from './components/question-card';
+import { isUnapprovedDraft, QuestionCard, questionAnchor, type QuestionPermissions } from './components/question-card';
 import { QuestionFilters } from './components/question-filters';
 import { countQuestions, filterQuestions, NO_FILTER, searchTextOf, type QuestionFilter } from './question-filter';
 import { useAssessmentActions } from './use-assessment-actions';
@@ -69,10 +69,12 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   const { batch, questions, progress } = detail;
   const canRun = useCan('assessments:run');
   const canCreateDraft = useCan('knowledge:create_draft');
+  const canApprove = useCan('assessments:approve');
   const permissions = useMemo<QuestionPermissions>(
-    () => ({ canReview: canRun, canSaveToLibrary: canRun && canCreateDraft }),
-    [canRun, canCreateDraft],
+    () => ({ canReview: canRun, canApprove: canRun && canApprove, canSaveToLibrary: canRun && canCreateDraft }),
+    [canRun, canApprove, canCreateDraft],
   );
+  const draftCount = useMemo(() => questions.filter(isUnapprovedDraft).length, [questions]);
   const actions = useAssessmentActions();
   const retry = useRetryFailedQuestions();
   const moving = isAssessmentMoving(detail);
@@ -144,7 +146,8 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
       <AssessmentHeader
         batch={batch}
         exporting={actions.exportingId === batch.id}
-        onExport={(format, withSources) => actions.exportAs(batch, format, withSources)}
+        onExport={(format, options) => actions.exportAs(batch, format, options)}
+        draftCount={draftCount}
         failedCount={progress.failed}
         retrying={retry.isPending}
         onRetryFailed={canRun ? retryFailed : undefined}

@@ -6,7 +6,7 @@ import { useDeleteAssessment } from './api/delete-assessment';
 import { useExportAssessment, type ExportFormat } from './api/export-assessment';
 
 export interface AssessmentActions {
-  exportAs: (batch: BatchView, format: ExportFormat, withSources?: boolean) => void;
+  exportAs: (batch: BatchView, format: ExportFormat, options?: { withSources?: boolean; drafts?: boolean }) => void;
   remove: (batch: BatchView, onDone?: () => void) => void;
   /** The assessment an export is running for, so its card or header can show it. */
   exportingId: string | null;
@@ -21,9 +21,9 @@ export function useAssessmentActions(): AssessmentActions {
   const { mutate: deleteOne } = deleteMutation;
 
   const exportAs = useCallback(
-    (batch: BatchView, format: ExportFormat, withSources = false) =>
+    (batch: BatchView, format: ExportFormat, options: { withSources?: boolean; drafts?: boolean } = {}) =>
       exportOne(
-        { batch, format, withSources },
+        { batch, format, ...options },
         {
           onSuccess: () => toast({ title: 'Export successful', variant: 'success' }),
           // SPEC §8: 'Export failed' with a fixed sentence; the server's reason goes to the console.

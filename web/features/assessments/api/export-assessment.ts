@@ -10,15 +10,23 @@ export interface ExportInput {
   format: ExportFormat;
   /** xlsx only: add a Source column citing the document and page (or library entry) of each answer. */
   withSources?: boolean;
+  /** Also export answers nobody approved yet, each marked as a draft (left out by default). */
+  drafts?: boolean;
 }
 
 /**
  * Downloads the answers, named after the assessment (SPEC §9). Excel is the customer's own workbook filled in when
  * the assessment came from an .xlsx file, else a new workbook.
  */
-export async function exportAssessment({ batch, format, withSources = false }: ExportInput): Promise<void> {
+export async function exportAssessment({
+  batch,
+  format,
+  withSources = false,
+  drafts = false,
+}: ExportInput): Promise<void> {
   const params = new URLSearchParams({ format });
   if (format === 'xlsx' && withSources) params.set('sources', '1');
+  if (drafts) params.set('drafts', '1');
   const file = await apiDownload(
     'GET',
     assessmentPath(batch.id, `/export?${params.toString()}`),

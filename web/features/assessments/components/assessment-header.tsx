@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowLeft,
@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import type { BatchView } from '../../../../common/schemas/assessments';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -30,7 +31,9 @@ import { BatchStatusBadge } from './assessment-status';
 interface AssessmentHeaderProps {
   batch: BatchView;
   exporting: boolean;
-  onExport: (format: ExportFormat, withSources?: boolean) => void;
+  onExport: (format: ExportFormat, options: { withSources?: boolean; drafts: boolean }) => void;
+  /** Answers a person wrote that nobody approved yet: left out of exports unless the user asks for them. */
+  draftCount: number;
   /** Offered when questions failed and the user may run assessments. */
   failedCount: number;
   retrying: boolean;
@@ -52,12 +55,15 @@ export function AssessmentHeader({
   batch,
   exporting,
   onExport,
+  draftCount,
   failedCount,
   retrying,
   onRetryFailed,
 }: AssessmentHeaderProps) {
   const { customerName, assessmentType, sourceFile } = batch.metadata;
   const completed = batch.status === 'completed';
+  const [includeDrafts, setIncludeDrafts] = useState(false);
+  const drafts = includeDrafts && draftCount > 0;
   return (
     <header className="grid gap-3 border-b px-8 pt-6 pb-4">
       <Link
@@ -108,9 +114,18 @@ export function AssessmentHeader({
               Retry failed ({formatNumber(failedCount)})
             </Button>
           )}
+          {completed && draftCount > 0 && (
+            <label
+              className="flex items-center gap-2 text-sm text-slate-700"
+              title="Answers a person wrote are left out of exports until a manager or admin approves them. Included ones are marked 'Draft — not approved'."
+            >
+              <Checkbox checked={includeDrafts} onCheckedChange={(checked) => setIncludeDrafts(checked === true)} />
+              Include {formatNumber(draftCount)} unapproved {draftCount === 1 ? 'draft' : 'drafts'}
+            </label>
+          )}
           {completed && (
             <>
-              <Button variant="outline" onClick={() => onExport('csv')} disabled={exporting}>
+              <Button variant="outline" onClick={() => onExport('csv', { drafts })} disabled={exporting}>
                 {exporting ? <Spinner className="size-4" label="Exporting" /> : <FileDown aria-hidden />}
                 Export CSV
               </Button>
@@ -123,8 +138,8 @@ export function AssessmentHeader({
                   </Button>
                 </DropdownMenuTrigger>
                 <DropdownMenuContent>
-                  <DropdownMenuItem onSelect={() => onExport('xlsx')}>Answers only</DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => onExport('xlsx', true)}>
+                  <DropdownMenuItem onSelect={() => onExport('xlsx', { drafts })}>Answers only</DropdownMenuItem>
+                  <DropdownMenuItem onSelect={() => onExport('xlsx', { withSources: true, drafts })}>
                     Answers with a Source column
                   </DropdownMenuItem>
                 </DropdownMenuContent>

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { BadgeCheck, BookPlus, Check, Pencil, RefreshCw, TriangleAlert, Unlink } from 'lucide-react';
+import { BadgeCheck, BookPlus, Check, Hourglass, Pencil, RefreshCw, TriangleAlert, Unlink } from 'lucide-react';
 import type { AssessmentQuestionView } from '../../../../common/schemas/assessments';
 import { ANSWER_MAX_LENGTH } from '../../../../common/constants';
 import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge';
@@ -16,6 +16,8 @@ import { QuestionStatusIcon } from './question-status-icon';
 export interface QuestionPermissions {
   /** Edit, accept and regenerate (assessments:run). */
   canReview: boolean;
+  /** Also may accept an answer a person wrote (assessments:approve). */
+  canApprove: boolean;
   /** Also may add library entries (knowledge:create_draft). */
   canSaveToLibrary: boolean;
 }
@@ -30,6 +32,11 @@ interface QuestionCardProps {
   /** Just jumped to from a contradiction link. */
   highlighted: boolean;
   handlers: QuestionHandlers;
+}
+
+/** An answer a person wrote that nobody approved yet: exports leave it out unless asked to include drafts. */
+export function isUnapprovedDraft(question: Pick<AssessmentQuestionView, 'answerType' | 'status'>): boolean {
+  return question.answerType === 'draft' && question.status !== 'approved';
 }
 
 /** The DOM id a contradiction link scrolls to. */
@@ -103,6 +110,7 @@ export const QuestionCard = memo(function QuestionCard({
   const working = status === 'pending' || status === 'processing';
   const hasAnswer = answer !== null && answerType !== null && !working;
   const needsReview = answerType === 'unknown';
+  const unapproved = hasAnswer && isUnapprovedDraft(question);
   const headingId = `${questionAnchor(question.orderIndex)}-text`;
   const row = question.row === null ? null : `Row ${String(question.row)}`;
   const where = [showSheet ? question.sheet : null, row].filter(Boolean).join(', ');
@@ -168,6 +176,15 @@ export const QuestionCard = memo(function QuestionCard({
                       Approved
                     </Badge>
                   )}
+                  {unapproved && (
+                    <Badge
+                      variant="warning"
+                      title="A person wrote this answer. Exports leave it out until a manager or admin approves it."
+                    >
+                      <Hourglass aria-hidden />
+                      Not approved
+                    </Badge>
+                  )}
                   {question.edited && <Badge variant="outline">Edited</Badge>}
                   {question.sourceChanged && (
                     <Badge
@@ -224,7 +241,7 @@ export const QuestionCard = memo(function QuestionCard({
                   <Pencil aria-hidden />
                   {hasAnswer && !needsReview ? 'Edit' : 'Write answer'}
                 </Button>
-                {hasAnswer && !needsReview && status !== 'approved' && (
+                {hasAnswer && !needsReview && status !== 'approved' && (!unapproved || permissions.canApprove) && (
                   <Button
                     variant="ghost"
                     size="sm"
@@ -232,7 +249,7 @@ export const QuestionCard = memo(function QuestionCard({
                     disabled={busy !== null}
                   >
                     {busy === 'accept' ? <Spinner className="size-4" label="Accepting" /> : <Check aria-hidden />}
-                    Accept
+                    {unapproved ? 'Approve' : 'Accept'}
                   </Button>
                 )}
                 <Button
