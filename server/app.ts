@@ -15,6 +15,7 @@ import './http/context';
 import { registerErrorHandler } from './http/error-handler';
 import { assertNoNulInUrl, registerJsonBodyParser } from './http/json-body';
 import { authenticate } from './http/authenticate';
+import { authorize } from './http/policies';
 import { collectRoutes } from './http/route-table';
 import { authRoutes } from './modules/auth/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -79,6 +80,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     if (!isApiRoute(req.routeOptions.url)) return;
     assertNoNulInUrl(req.url);
     await authenticate(req);
+    const { policy } = req.routeOptions.config;
+    if (policy && req.session) authorize(req.session, policy);
   });
 
   await app.register(healthRoutes);

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Action } from '../../common/policies';
 import type { StoredRole } from '../../common/roles';
 import type { DbOrTx } from '../db/client';
 import { badRequest, unauthenticated } from './errors';
@@ -28,6 +29,11 @@ declare module 'fastify' {
     public?: boolean;
     /** Only a signed-in browser session may call the route; an API token gets 403 (passwords, sessions, tokens). */
     sessionOnly?: boolean;
+    /**
+     * The action the caller's role must allow. Checked as soon as the caller is known, before the body is read or
+     * validated, so a role below it gets 403 whatever it sends and learns nothing of the route's schema.
+     */
+    policy?: Action;
   }
 }
 

@@ -34,10 +34,12 @@ export async function knowledgeRoutes(root: FastifyInstance) {
 
   app.get(
     base,
-    { schema: { ...tag, querystring: ListCanonicalAnswersQuery, response: { 200: z.array(CanonicalAnswerView) } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, querystring: ListCanonicalAnswersQuery, response: { 200: z.array(CanonicalAnswerView) } },
+    },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       const { rows, total } = await knowledge.listAnswers(ctx, req.query);
       reply.header('X-Total-Count', String(total));
       return rows.map(presentAnswer);
@@ -46,62 +48,78 @@ export async function knowledgeRoutes(root: FastifyInstance) {
 
   app.get(
     `${base}/counts`,
-    { schema: { ...tag, querystring: LibraryFilterQuery.omit({ status: true }), response: { 200: LibraryCounts } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, querystring: LibraryFilterQuery.omit({ status: true }), response: { 200: LibraryCounts } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       return knowledge.countAnswers(ctx, req.query);
     },
   );
 
   app.get(
     `${base}/ids`,
-    { schema: { ...tag, querystring: LibraryFilterQuery, response: { 200: LibraryIds } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, querystring: LibraryFilterQuery, response: { 200: LibraryIds } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       return { ids: await knowledge.listAnswerIds(ctx, req.query) };
     },
   );
 
-  app.get(`${base}/tags`, { schema: { ...tag, response: { 200: z.array(TagCount) } } }, async (req) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'knowledge:read');
-    return knowledge.listTags(ctx);
-  });
+  app.get(
+    `${base}/tags`,
+    { config: { policy: 'knowledge:read' }, schema: { ...tag, response: { 200: z.array(TagCount) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      return knowledge.listTags(ctx);
+    },
+  );
 
-  app.get(`${base}/issues`, { schema: { ...tag, response: { 200: z.array(LibraryIssue) } } }, async (req) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'knowledge:read');
-    return listLibraryIssues(ctx);
-  });
+  app.get(
+    `${base}/issues`,
+    { config: { policy: 'knowledge:read' }, schema: { ...tag, response: { 200: z.array(LibraryIssue) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      return listLibraryIssues(ctx);
+    },
+  );
 
   app.get(
     `${base}/:id`,
-    { schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       return presentAnswer(await knowledge.getAnswer(ctx, req.params.id));
     },
   );
 
   app.get(
     `${base}/:id/versions`,
-    { schema: { ...tag, params: IdParams, response: { 200: z.array(AnswerVersionView) } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, params: IdParams, response: { 200: z.array(AnswerVersionView) } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       return knowledge.listVersions(ctx, req.params.id);
     },
   );
 
   app.post(
     base,
-    { schema: { ...tag, body: CreateCanonicalAnswerBody, response: { 201: CanonicalAnswerView } } },
+    {
+      config: { policy: 'knowledge:create_draft' },
+      schema: { ...tag, body: CreateCanonicalAnswerBody, response: { 201: CanonicalAnswerView } },
+    },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:create_draft');
       // Contributors add drafts; making an entry approved (or archived) from the start is an approver's call.
       if (req.body.status !== 'draft' || req.body.ownerId !== undefined) authorize(ctx, 'knowledge:approve');
       return reply.code(201).send(presentAnswer(await knowledge.createAnswer(ctx, req.body)));
@@ -110,30 +128,36 @@ export async function knowledgeRoutes(root: FastifyInstance) {
 
   app.put(
     `${base}/:id`,
-    { schema: { ...tag, params: IdParams, body: UpdateCanonicalAnswerBody, response: { 200: CanonicalAnswerView } } },
+    {
+      config: { policy: 'knowledge:create_draft' },
+      schema: { ...tag, params: IdParams, body: UpdateCanonicalAnswerBody, response: { 200: CanonicalAnswerView } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:create_draft');
       return presentAnswer(await knowledge.updateAnswer(ctx, req.params.id, req.body));
     },
   );
 
   app.post(
     `${base}/:id/verify`,
-    { schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } } },
+    {
+      config: { policy: 'knowledge:approve' },
+      schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:approve');
       return presentAnswer(await knowledge.verifyAnswer(ctx, req.params.id));
     },
   );
 
   app.delete(
     `${base}/:id`,
-    { schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } } },
+    {
+      config: { policy: 'knowledge:delete' },
+      schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:delete');
       await knowledge.deleteAnswer(ctx, req.params.id);
       return { success: true as const };
     },
@@ -141,20 +165,22 @@ export async function knowledgeRoutes(root: FastifyInstance) {
 
   app.post(
     `${base}/import`,
-    { bodyLimit: IMPORT_MAX_BYTES, schema: { ...tag, body: ImportBody, response: { 200: ImportResult } } },
+    {
+      config: { policy: 'knowledge:import' },
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: { ...tag, body: ImportBody, response: { 200: ImportResult } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:import');
       return importEntries(ctx, req.body);
     },
   );
 
   app.post(
     `${base}/export`,
-    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: ExportBody } },
+    { config: { policy: 'knowledge:read' }, bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: ExportBody } },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       const file = await exportAnswers(ctx, req.body);
       return reply
         .header('Content-Type', file.contentType)

@@ -9,7 +9,6 @@ import {
 } from '../../../common/schemas/workspaces';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { requireUser } from '../../http/context';
-import { authorize } from '../../http/policies';
 import { notFound } from '../../http/errors';
 import * as ws from './service';
 
@@ -20,10 +19,12 @@ export async function workspaceRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/workspaces',
-    { schema: { ...tag, querystring: ListWorkspacesQuery, response: { 200: z.array(WorkspaceView) } } },
+    {
+      config: { policy: 'workspaces:read' },
+      schema: { ...tag, querystring: ListWorkspacesQuery, response: { 200: z.array(WorkspaceView) } },
+    },
     async (req) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'workspaces:read');
       // Another organization's id is answered like one that does not exist.
       if (req.query.organizationId && req.query.organizationId !== ctx.organizationId) throw notFound('Organization');
       return (await ws.listWorkspaces(ctx)).map(ws.presentWorkspace);
@@ -32,30 +33,36 @@ export async function workspaceRoutes(base: FastifyInstance) {
 
   app.post(
     '/api/workspaces',
-    { schema: { ...tag, body: CreateWorkspaceBody, response: { 201: WorkspaceView } } },
+    {
+      config: { policy: 'workspaces:manage' },
+      schema: { ...tag, body: CreateWorkspaceBody, response: { 201: WorkspaceView } },
+    },
     async (req, reply) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'workspaces:manage');
       return reply.code(201).send(ws.presentWorkspace(await ws.createWorkspace(ctx, req.body)));
     },
   );
 
   app.put(
     '/api/workspaces/:id',
-    { schema: { ...tag, params: IdParams, body: UpdateWorkspaceBody, response: { 200: WorkspaceView } } },
+    {
+      config: { policy: 'workspaces:manage' },
+      schema: { ...tag, params: IdParams, body: UpdateWorkspaceBody, response: { 200: WorkspaceView } },
+    },
     async (req) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'workspaces:manage');
       return ws.presentWorkspace(await ws.updateWorkspace(ctx, req.params.id, req.body));
     },
   );
 
   app.delete(
     '/api/workspaces/:id',
-    { schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } } },
+    {
+      config: { policy: 'workspaces:manage' },
+      schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
+    },
     async (req) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'workspaces:manage');
       await ws.deleteWorkspace({ ...ctx, storage: req.server.deps.storage }, req.params.id);
       return { success: true as const };
     },
