@@ -200,6 +200,9 @@ describe('bulk assessments', () => {
     await dp04.getByText(DP04_ANSWER).waitFor();
     await dp04.getByText('Draft Answer', { exact: true }).waitFor();
     await dp04.getByText('Edited', { exact: true }).waitFor();
+    // An admin's own wording is approved as written; a contributor's would wait for a manager ('Not approved').
+    await dp04.getByText('Approved', { exact: true }).waitFor();
+    expect(await dp04.getByText('Not approved', { exact: true }).count()).toBe(0);
 
     await dp01.getByRole('button', { name: 'Accept' }).click();
     await dp01.getByText('Approved', { exact: true }).waitFor();
@@ -235,10 +238,10 @@ describe('bulk assessments', () => {
     await page.reload();
     await questionCard(page, questionOf('DP-02')).getByText('Source changed', { exact: true }).waitFor();
 
-    // Filters: status and answer type, and the search.
+    // Filters: status and answer type, and the search. Approved: DP-01 accepted, DP-04 and FU-01 the admin's own.
     await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: /^Approved \(1\)$/ }).click();
-    await page.getByText(`1 of ${QUESTIONS.length} questions`).waitFor();
+    await page.getByRole('option', { name: /^Approved \(3\)$/ }).click();
+    await page.getByText(`3 of ${QUESTIONS.length} questions`).waitFor();
     await dp01.waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: /^All statuses/ }).click();
