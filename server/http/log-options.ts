@@ -5,9 +5,20 @@ const SECRET_PARAMS = /([?&](?:token|invite|sig|signature|X-Amz-Signature|X-Amz-
 // Path segments that are secrets: GET /api/auth/invitations/:token.
 const SECRET_PATHS = /(\/api\/auth\/invitations\/)[^/?#]+/gi;
 
+/**
+ * Letters, digits and `-._~` written as `%XX` read as themselves: the router and the query parser decode them, so
+ * `/%61pi/auth/invitations/…` and `?%74oken=…` carry the same secrets. Separators (`/?&#=`) stay encoded, so the
+ * shape of the address does not change.
+ */
+const decodeUnreserved = (url: string) =>
+  url.replace(/%([0-9a-f]{2})/gi, (escape, hex: string) => {
+    const c = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9._~-]/.test(c) ? c : escape;
+  });
+
 /** A URL fit for a log line: secrets in its path or query are replaced by `[REDACTED]`. */
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PATHS, '$1[REDACTED]').replace(SECRET_PARAMS, '$1[REDACTED]');
+  return decodeUnreserved(url).replace(SECRET_PATHS, '$1[REDACTED]').replace(SECRET_PARAMS, '$1[REDACTED]');
 }
 
 type LoggedRequest = {

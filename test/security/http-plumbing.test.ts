@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { redactUrl } from '../../server/http/log-options';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call } from '../helpers/api';
 import { createTenant, unique, type Tenant } from '../helpers/factories';
@@ -72,6 +73,19 @@ describe('API hooks apply by the route the router matched, not by the raw addres
       headers: { 'sec-fetch-site': 'cross-site' },
     });
     expect(cross.statusCode).toBe(403);
+  });
+});
+
+describe('logged addresses', () => {
+  it('cut a token out however its address is encoded', () => {
+    for (const url of [
+      '/%61pi/auth/invitations/SECRET-TOKEN',
+      '/api/auth/%69nvitations/SECRET-TOKEN',
+      '/reset-password?%74oken=SECRET-TOKEN',
+      '/api/objects/local/k?%73ig=SECRET-TOKEN',
+    ]) {
+      expect(redactUrl(url), url).not.toContain('SECRET');
+    }
   });
 });
 
