@@ -14,7 +14,8 @@ import os from 'node:os';
 import { runAssessment } from './scale/assessment';
 import { cleanupAll, installSignalHandlers, onCleanup, type Child } from './scale/children';
 import { cpuDiff, cpuMeter, postgresCpuSeconds, processCpuSeconds } from './scale/cpu';
-import { call, UnexpectedReply } from './scale/http';
+import { call, UnexpectedReply, type Session } from './scale/http';
+import { flood, noisyReport, quietOrganization, quietUser, startBigAssessment } from './scale/noisy';
 import { askLoad, ErrorLog } from './scale/load';
 import { askQuestion } from './scale/questions';
 import {
@@ -37,6 +38,17 @@ const QUESTIONS = Number(process.env.QUESTIONS ?? 1000);
 const WORKERS = Math.max(1, Number(process.env.WORKERS ?? 2));
 const CONCURRENCY = Number(process.env.WORKER_CONCURRENCY ?? 2);
 const API_PROCESSES = 2;
+const NOISY_SECONDS = Number(process.env.NOISY_SECONDS ?? 30);
+const NOISY_USERS = Math.min(USERS, Number(process.env.NOISY_USERS ?? 20));
+const NOISY_BATCHERS = Math.min(NOISY_USERS, Number(process.env.NOISY_BATCHERS ?? 5));
+const NOISY_ASSESSMENT = Number(process.env.NOISY_ASSESSMENT ?? 5000);
+/** Phase A's one organization of USERS people asking flat out needs more than the per-organization defaults. */
+const RAISED_QA_LIMITS = {
+  QA_QUESTIONS_PER_MINUTE_PER_USER: '1000000',
+  QA_QUESTIONS_PER_MINUTE_PER_ORG: '1000000',
+  QA_CONCURRENT_REQUESTS_PER_USER: '1000',
+  QA_CONCURRENT_REQUESTS_PER_ORG: '1000',
+};
 
 // The children's logs are kept unless the run ended with no error at all: they are where a failure is explained.
 let keepLogs = true;
@@ -71,10 +83,13 @@ async function main(): Promise<number> {
   const pgInfo = await startPostgres();
   const s3 = await startS3();
   const env = sharedEnv(pgInfo.url, s3);
+  // Phase A is one organization of 50 people asking flat out, far past what one organization may ask of a shared
+  // server: its API processes run with those limits raised. The noisy-neighbour phase restarts them with the defaults.
+  const phaseAEnv = { ...env, ...RAISED_QA_LIMITS };
   // The first API process runs the migrations; the others then start on a migrated database together.
-  const first = await startApi(1, env);
+  const first = await startApi(1, phaseAEnv);
   const [rest, workers] = await Promise.all([
-    Promise.all(Array.from({ length: API_PROCESSES - 1 }, (_, i) => startApi(i + 2, env))),
+    Promise.all(Array.from({ length: API_PROCESSES - 1 }, (_, i) => startApi(i + 2, phaseAEnv))),
     Promise.all(Array.from({ length: WORKERS }, (_, i) => startWorker(i + 1, env, CONCURRENCY))),
   ]);
   const apis = [first, ...rest];
@@ -138,6 +153,25 @@ async function main(): Promise<number> {
   }
   await measure('1 worker, no ask load', 'one worker alone');
 
+  // Noisy neighbour (issue 16): the API processes restarted with the default limits, every worker running again.
+  console.log(
+    `Noisy neighbour: the API processes restarted with the default limits; ${NOISY_SECONDS} s alone, then ${NOISY_SECONDS} s beside the flood…`,
+  );
+  for (const a of apis) await a.stop();
+  const noisyApis = await Promise.all(apis.map((_, i) => startApi(API_PROCESSES + i + 1, env)));
+  const moved = (u: Session): Session => ({ ...u, base: noisyApis[bases.indexOf(u.base)]?.base ?? u.base });
+  const restarted = await Promise.all(workers.slice(1).map((_, i) => startWorker(i + 2, env, CONCURRENCY)));
+  const quiet = await quietOrganization(noisyApis[0]?.base ?? '', 300);
+  const alone = await quietUser(quiet, NOISY_SECONDS, errors, 'alone');
+  const noisyAdmin = moved(admin);
+  const big = await startBigAssessment(noisyAdmin, NOISY_ASSESSMENT);
+  const [tally, beside] = await Promise.all([
+    flood(users.slice(0, NOISY_USERS).map(moved), NOISY_BATCHERS, NOISY_SECONDS),
+    quietUser(quiet, NOISY_SECONDS, errors, 'beside the flood'),
+  ]);
+  await call(noisyAdmin, 'DELETE', `/api/assessments/${big}`);
+  for (const w of restarted) await w.stop();
+
   const samples = load.samples;
   const loadEnd = load.seconds * 1000;
   console.log(`\n### Phase A: POST /api/qa/ask, ${USERS} users for ${load.seconds.toFixed(1)} s\n`);
@@ -157,6 +191,12 @@ async function main(): Promise<number> {
 
   console.log(`\n### Assessment: ${QUESTIONS} questions (XLSX, POST /api/assessments/import)\n`);
   for (const line of assessmentTable(rows)) console.log(line);
+
+  console.log(
+    `\n### Noisy neighbour: ${NOISY_USERS} users of the first organization flood ask/entries (${NOISY_BATCHERS} of ` +
+      `them 100-question batches of ~2,000-character questions) beside its ${NOISY_ASSESSMENT}-question assessment\n`,
+  );
+  for (const line of noisyReport(alone, beside, tally, NOISY_SECONDS)) console.log(line);
 
   console.log(`\nErrors: ${errors.count} (target 0)`);
   for (const e of errors.entries.slice(0, 10)) console.log(`  ${e.what}: ${e.status} ${e.message}`);

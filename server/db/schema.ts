@@ -215,7 +215,8 @@ export const loginFailures = pgTable(
 export const qaUsage = pgTable(
   'qa_usage',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** In order of arrival: a request counts only what came before it (modules/qa/limits.ts). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     organizationId: uuid('organization_id').notNull(),
     userId: uuid('user_id').notNull(),
     questions: integer('questions').notNull(),
@@ -231,7 +232,8 @@ export const qaUsage = pgTable(
 export const qaInflight = pgTable(
   'qa_inflight',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    /** In order of arrival: a request counts only what came before it (modules/qa/limits.ts). */
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
     organizationId: uuid('organization_id').notNull(),
     userId: uuid('user_id').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

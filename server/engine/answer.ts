@@ -55,6 +55,11 @@ export type Analysis = {
   dense: boolean;
 };
 
+/** One step of answering, in the organization's turn (fair-lanes.ts). */
+function inLane<T>(scope: Scope, step: () => Promise<T> | T): Promise<T> {
+  return engineLanes().run(scope.organizationId, async () => step());
+}
+
 export async function analyzeQuestion(
   scope: Scope,
   question: string,
@@ -64,7 +69,7 @@ export async function analyzeQuestion(
   // Each step below is up to tens of milliseconds of this thread's time on a big workspace (the embedded database
   // runs here too): each takes a turn of the engine's lanes, shared fairly between organizations (fair-lanes.ts).
   // The question's embedding and the vector search run on ONNX Runtime's threads, outside the lanes.
-  const lane = <T>(step: () => Promise<T> | T) => engineLanes().run(scope.organizationId, async () => step());
+  const lane = <T>(step: () => Promise<T> | T) => inLane(scope, step);
   // One look at the library per question: its index carries the term weights too.
   const index = await lane(() => libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs }));
   const weights = index.weights;
@@ -150,7 +155,8 @@ export async function answerQuestion(
     bannedTokens: brand?.bannedTokens ?? [],
   });
   const { chunks, extract, weights } = analysis;
-  const decision = decide(analysis);
+  // Ranking and the document model read every candidate's features: CPU work, so it takes its turn too.
+  const decision = await inLane(scope, () => decide(analysis));
   const { ranked } = decision;
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)

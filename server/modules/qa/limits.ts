@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { qaInflight, qaUsage } from '../../db/schema';
-import { inTransaction, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import type { Config } from '../../config';
 import { RateLimited } from '../../http/errors';
 
@@ -31,79 +31,105 @@ export async function withinQaLimits<T>(
 }
 
 /**
- * Counts and records in one transaction under a lock on the organization, so that parallel requests (in any
- * process) are admitted one after the other: never more than the limits, and never a burst refused as a whole.
+ * Records the request first, then counts only what arrived before it (the rows' ids are in order of arrival): of
+ * a burst of parallel requests the first ones up to the limit get through and the rest are refused, without a lock
+ * (which would hold a pooled connection per waiting request) and without the burst refusing itself as a whole.
  */
-function admit(c: Caller, limits: QaLimits, questions: number): Promise<string> {
-  return inTransaction(c.db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`qa-limits:${c.organizationId}`}))`);
+async function admit(c: Caller, limits: QaLimits, questions: number): Promise<number> {
+  const [usage] = await c.db
+    .insert(qaUsage)
+    .values({ organizationId: c.organizationId, userId: c.userId, questions })
+    .returning({ id: qaUsage.id });
+  const [slot] = await c.db
+    .insert(qaInflight)
+    .values({ organizationId: c.organizationId, userId: c.userId, expiresAt: sql`now() + interval '5 minutes'` })
+    .returning({ id: qaInflight.id });
+  if (!usage || !slot) throw new Error('insert returned no row');
+  const res = (await c.db.execute(sql`
+    with used as (
+      select user_id, questions, at from qa_usage
+      where organization_id = ${c.organizationId} and at > now() - interval '1 minute' and id <= ${usage.id}
+    ), busy as (
+      select user_id from qa_inflight
+      where organization_id = ${c.organizationId} and expires_at > now() and id <= ${slot.id}
+    )
+    select
+      (select coalesce(sum(questions), 0) from used where user_id = ${c.userId})::int as "userQuestions",
+      (select coalesce(sum(questions), 0) from used)::int as "orgQuestions",
+      (select extract(epoch from (min(at) + interval '1 minute' - now())) from used where user_id = ${c.userId})::float8
+        as "userWait",
+      (select extract(epoch from (min(at) + interval '1 minute' - now())) from used)::float8 as "orgWait",
+      (select count(*) from busy where user_id = ${c.userId})::int as "userBusy",
+      (select count(*) from busy)::int as "orgBusy"`)) as Rows<{
+    userQuestions: number;
+    orgQuestions: number;
+    userWait: number | null;
+    orgWait: number | null;
+    userBusy: number;
+    orgBusy: number;
+  }>;
+  const r = res.rows[0];
+  const refusal = r ? refusalOf(r, limits) : null;
+  if (!refusal) {
     // Rows past the window (or of a process that died mid-request) only slow the counts down.
-    await tx
-      .delete(qaUsage)
-      .where(and(eq(qaUsage.organizationId, c.organizationId), lt(qaUsage.at, sql`now() - interval '1 minute'`)));
-    await tx
-      .delete(qaInflight)
-      .where(and(eq(qaInflight.organizationId, c.organizationId), lt(qaInflight.expiresAt, sql`now()`)));
-    const usage = (await tx.execute(sql`
-      select
-        coalesce(sum(questions) filter (where user_id = ${c.userId}), 0)::int as "user",
-        coalesce(sum(questions), 0)::int as org,
-        extract(epoch from (min(at) filter (where user_id = ${c.userId}) + interval '1 minute' - now()))::float8
-          as "userWait",
-        extract(epoch from (min(at) + interval '1 minute' - now()))::float8 as "orgWait"
-      from qa_usage where organization_id = ${c.organizationId}`)) as Rows<{
-      user: number;
-      org: number;
-      userWait: number | null;
-      orgWait: number | null;
-    }>;
-    const inflight = (await tx.execute(sql`
-      select count(*) filter (where user_id = ${c.userId})::int as "user", count(*)::int as org
-      from qa_inflight where organization_id = ${c.organizationId}`)) as Rows<{ user: number; org: number }>;
-    const used = usage.rows[0];
-    const busy = inflight.rows[0];
-    const wait = (seconds: number | null | undefined) => Math.max(1, Math.ceil(seconds ?? 60));
-
-    if ((used?.user ?? 0) + questions > limits.questionsPerMinutePerUser) {
-      const s = wait(used?.userWait);
-      throw new RateLimited(
-        `You can ask up to ${plural(limits.questionsPerMinutePerUser, 'question', 'questions')} a minute. ` +
-          `Wait ${plural(s, 'second', 'seconds')} and try again.`,
-        s,
-      );
-    }
-    if ((used?.org ?? 0) + questions > limits.questionsPerMinutePerOrg) {
-      const s = wait(used?.orgWait);
-      throw new RateLimited(
-        `Your organization can ask up to ${plural(limits.questionsPerMinutePerOrg, 'question', 'questions')} a ` +
-          `minute. Wait ${plural(s, 'second', 'seconds')} and try again.`,
-        s,
-      );
-    }
-    if ((busy?.user ?? 0) >= limits.concurrentPerUser) {
-      throw new RateLimited(
-        `You already have ${plural(limits.concurrentPerUser, 'request', 'requests')} being answered. ` +
-          'Wait for the answers and try again.',
-        1,
-      );
-    }
-    if ((busy?.org ?? 0) >= limits.concurrentPerOrg) {
-      throw new RateLimited(
-        `Your organization already has ${plural(limits.concurrentPerOrg, 'request', 'requests')} being answered. ` +
-          'Try again in a moment.',
-        1,
-      );
-    }
-    await tx.insert(qaUsage).values({ organizationId: c.organizationId, userId: c.userId, questions });
-    const [slot] = await tx
-      .insert(qaInflight)
-      .values({
-        organizationId: c.organizationId,
-        userId: c.userId,
-        expiresAt: sql`now() + interval '5 minutes'`,
-      })
-      .returning({ id: qaInflight.id });
-    if (!slot) throw new Error('insert returned no row');
+    if (usage.id % 20 === 0) await trim(c.db, c.organizationId);
     return slot.id;
-  });
+  }
+  await c.db.delete(qaUsage).where(eq(qaUsage.id, usage.id));
+  await c.db.delete(qaInflight).where(eq(qaInflight.id, slot.id));
+  throw refusal;
+}
+
+function refusalOf(
+  r: {
+    userQuestions: number;
+    orgQuestions: number;
+    userWait: number | null;
+    orgWait: number | null;
+    userBusy: number;
+    orgBusy: number;
+  },
+  limits: QaLimits,
+): RateLimited | null {
+  const wait = (seconds: number | null) => Math.max(1, Math.ceil(seconds ?? 60));
+  if (r.userQuestions > limits.questionsPerMinutePerUser) {
+    const s = wait(r.userWait);
+    return new RateLimited(
+      `You can ask up to ${plural(limits.questionsPerMinutePerUser, 'question', 'questions')} a minute. ` +
+        `Wait ${plural(s, 'second', 'seconds')} and try again.`,
+      s,
+    );
+  }
+  if (r.orgQuestions > limits.questionsPerMinutePerOrg) {
+    const s = wait(r.orgWait);
+    return new RateLimited(
+      `Your organization can ask up to ${plural(limits.questionsPerMinutePerOrg, 'question', 'questions')} a ` +
+        `minute. Wait ${plural(s, 'second', 'seconds')} and try again.`,
+      s,
+    );
+  }
+  if (r.userBusy > limits.concurrentPerUser) {
+    return new RateLimited(
+      `You already have ${plural(limits.concurrentPerUser, 'request', 'requests')} being answered. ` +
+        'Wait for the answers and try again.',
+      1,
+    );
+  }
+  if (r.orgBusy > limits.concurrentPerOrg) {
+    return new RateLimited(
+      `Your organization already has ${plural(limits.concurrentPerOrg, 'request', 'requests')} being answered. ` +
+        'Try again in a moment.',
+      1,
+    );
+  }
+  return null;
+}
+
+async function trim(db: DbOrTx, organizationId: string): Promise<void> {
+  await db
+    .delete(qaUsage)
+    .where(and(eq(qaUsage.organizationId, organizationId), lt(qaUsage.at, sql`now() - interval '1 minute'`)));
+  await db
+    .delete(qaInflight)
+    .where(and(eq(qaInflight.organizationId, organizationId), lt(qaInflight.expiresAt, sql`now()`)));
 }

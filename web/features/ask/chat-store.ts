@@ -22,6 +22,8 @@ export interface ChatMessage {
   confidence: number;
   lastVerified: string | null;
   sources: AnswerSource[];
+  /** Why only part of a very long question was read (the server says so with the answer). */
+  note: string | null;
   /** An unanswered question whose answer was since added to the library from this message. */
   addedToLibrary: boolean;
   /** Set on the one message of a bulk assessment chat. */
@@ -93,6 +95,7 @@ export function loadingMessage(question: string): ChatMessage {
     confidence: 0,
     lastVerified: null,
     sources: [],
+    note: null,
     addedToLibrary: false,
     assessment: null,
   };
@@ -113,5 +116,6 @@ export function answeredMessage(message: ChatMessage, entry: AnswerEntryView): C
     confidence: entry.confidence,
     lastVerified: entry.lastVerified,
     sources: entry.sources,
+    note: entry.note ?? null,
   };
 }

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { BadgeCheck, BookPlus, Check, Copy, ShieldCheck, UserRound } from 'lucide-react';
+import { BadgeCheck, BookPlus, Check, Copy, Info, ShieldCheck, UserRound } from 'lucide-react';
 import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge';
 import { ConfidenceBadge } from '../../../components/knowledge/confidence-badge';
 import { Button } from '../../../components/ui/button';
@@ -76,6 +76,12 @@ export const MessageCard = memo(function MessageCard({ message, onAddToLibrary }
                   </Button>
                 )}
               </div>
+              {message.note && (
+                <p className="mt-3 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+                  <Info className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+                  {message.note}
+                </p>
+              )}
               {/* Plain text on purpose: library answers and document text may hold markup that must not render. */}
               <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{answer}</p>
               {answerType === 'unknown' && message.addedToLibrary && (

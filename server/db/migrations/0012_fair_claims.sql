@@ -1,2 +1,0 @@
-ALTER TABLE "assessment_batches" ADD COLUMN "last_claimed_at" timestamp with time zone;--> statement-breakpoint
-CREATE INDEX "assessment_batches_processing_idx" ON "assessment_batches" USING btree ("organization_id") WHERE "assessment_batches"."status" = 'processing';
