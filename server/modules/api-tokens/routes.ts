@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '../../../common/schemas/api-tokens';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { requireUser } from '../../http/context';
-import { authorize } from '../../http/policies';
 import { presentApiToken } from './presenters';
 import * as tokens from './service';
 
@@ -17,20 +16,25 @@ export async function apiTokenRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/admin/api-tokens',
-    { config, schema: { ...tag, response: { 200: z.array(ApiTokenView) } } },
+    {
+      config: { ...config, policy: 'api_tokens:manage' },
+      schema: { ...tag, response: { 200: z.array(ApiTokenView) } },
+    },
     async (req) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'api_tokens:manage');
       return (await tokens.listApiTokens(ctx)).map(presentApiToken);
     },
   );
 
   app.post(
     '/api/admin/api-tokens',
-    { config, bodyLimit: 4 * 1024, schema: { ...tag, body: CreateApiTokenBody, response: { 201: CreatedApiToken } } },
+    {
+      config: { ...config, policy: 'api_tokens:manage' },
+      bodyLimit: 4 * 1024,
+      schema: { ...tag, body: CreateApiTokenBody, response: { 201: CreatedApiToken } },
+    },
     async (req, reply) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'api_tokens:manage');
       const { row, token } = await tokens.createApiToken(ctx, req.body);
       return reply.code(201).send({ ...presentApiToken(row), token });
     },
@@ -38,10 +42,12 @@ export async function apiTokenRoutes(base: FastifyInstance) {
 
   app.delete(
     '/api/admin/api-tokens/:id',
-    { config, schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } } },
+    {
+      config: { ...config, policy: 'api_tokens:manage' },
+      schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
+    },
     async (req) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'api_tokens:manage');
       await tokens.revokeApiToken(ctx, req.params.id);
       return { success: true as const, message: 'Token revoked. Calls with it are refused from now on.' };
     },

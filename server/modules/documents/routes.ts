@@ -14,7 +14,6 @@ import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { ID_LIST_BODY_LIMIT } from '../../../common/constants';
 import { toCsv } from '../../../common/import/csv-export';
 import { requireTenant } from '../../http/context';
-import { authorize } from '../../http/policies';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
 import * as docs from './service';
@@ -39,69 +38,79 @@ export async function documentRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/documents',
-    { schema: { ...tag, querystring: ListDocumentsQuery, response: { 200: z.array(DocumentView) } } },
+    {
+      config: { policy: 'documents:read' },
+      schema: { ...tag, querystring: ListDocumentsQuery, response: { 200: z.array(DocumentView) } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'documents:read');
       return (await docs.listDocuments(ctx, req.query)).map(presentDocument);
     },
   );
 
   app.put(
     '/api/documents',
-    { schema: { ...tag, body: RegisterDocumentBody, response: { 201: DocumentView } } },
+    {
+      config: { policy: 'documents:upload' },
+      schema: { ...tag, body: RegisterDocumentBody, response: { 201: DocumentView } },
+    },
     async (req, reply) => {
       const ctx = await documentsCtx(req);
-      authorize(ctx, 'documents:upload');
       return reply.code(201).send(presentDocument(await docs.registerDocument(ctx, req.body)));
     },
   );
 
   app.get(
     '/api/documents/:id',
-    { schema: { ...tag, params: IdParams, response: { 200: DocumentView } } },
+    { config: { policy: 'documents:read' }, schema: { ...tag, params: IdParams, response: { 200: DocumentView } } },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'documents:read');
       return presentDocument(await docs.getDocument(ctx, req.params.id));
     },
   );
 
   app.get(
     '/api/documents/:id/chunks',
-    { schema: { ...tag, params: IdParams, querystring: ChunksQuery, response: { 200: z.array(DocumentChunkView) } } },
+    {
+      config: { policy: 'documents:read' },
+      schema: { ...tag, params: IdParams, querystring: ChunksQuery, response: { 200: z.array(DocumentChunkView) } },
+    },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'documents:read');
       const { rows, total } = await docs.listChunks(ctx, req.params.id, req.query);
       reply.header('X-Total-Count', String(total));
       return rows;
     },
   );
 
-  app.get('/api/documents/:id/download', { schema: { ...tag, params: IdParams } }, async (req, reply) => {
-    const ctx = await documentsCtx(req);
-    authorize(ctx, 'documents:read');
-    const doc = await docs.getDocument(ctx, req.params.id);
-    const body = await ctx.storage.stream(doc.storageKey).catch((err: unknown) => {
-      req.log.error({ err, documentId: doc.id }, 'document file missing from storage');
-      throw notFound("This document's file");
-    });
-    return reply
-      .header('Content-Type', doc.mimeType)
-      .header('Content-Length', String(doc.size))
-      .header('Content-Disposition', attachmentHeader(doc.originalName))
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Cache-Control', 'private, no-store')
-      .send(body);
-  });
+  app.get(
+    '/api/documents/:id/download',
+    { config: { policy: 'documents:read' }, schema: { ...tag, params: IdParams } },
+    async (req, reply) => {
+      const ctx = await documentsCtx(req);
+      const doc = await docs.getDocument(ctx, req.params.id);
+      const body = await ctx.storage.stream(doc.storageKey).catch((err: unknown) => {
+        req.log.error({ err, documentId: doc.id }, 'document file missing from storage');
+        throw notFound("This document's file");
+      });
+      return reply
+        .header('Content-Type', doc.mimeType)
+        .header('Content-Length', String(doc.size))
+        .header('Content-Disposition', attachmentHeader(doc.originalName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(body);
+    },
+  );
 
   app.delete(
     '/api/documents/:id',
-    { schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } } },
+    {
+      config: { policy: 'documents:delete' },
+      schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
+    },
     async (req) => {
       const ctx = await documentsCtx(req);
-      authorize(ctx, 'documents:delete');
       await docs.getDocument(ctx, req.params.id);
       await docs.deleteDocuments(ctx, [req.params.id]);
       return { success: true as const };
@@ -110,20 +119,22 @@ export async function documentRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/documents/bulk-delete',
-    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: DocumentIdsBody, response: { 200: BulkDeleteResult } } },
+    {
+      config: { policy: 'documents:delete' },
+      bodyLimit: ID_LIST_BODY_LIMIT,
+      schema: { ...tag, body: DocumentIdsBody, response: { 200: BulkDeleteResult } },
+    },
     async (req) => {
       const ctx = await documentsCtx(req);
-      authorize(ctx, 'documents:delete');
       return { deleted: await docs.deleteDocuments(ctx, req.body.documentIds) };
     },
   );
 
   app.post(
     '/api/documents/export',
-    { bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: DocumentIdsBody } },
+    { config: { policy: 'documents:read' }, bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: DocumentIdsBody } },
     async (req, reply) => {
       const ctx = await documentsCtx(req);
-      authorize(ctx, 'documents:read');
       const rows = await docs.documentsForExport(ctx, req.body.documentIds);
       const csv = toCsv([
         ['name', 'type', 'mimeType', 'size', 'uploadedAt', 'uploadedBy', 'tags', 'status', 'chunks', 'pages', 'error'],

@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import { UploadUrlBody, UploadUrlView } from '../../../common/schemas/documents';
 import { requireUser } from '../../http/context';
-import { authorize } from '../../http/policies';
 import { AppError } from '../../http/errors';
 import { assertUploadKey } from '../../storage/keys';
 import { LocalStorage, ObjectExistsError, TooLargeError } from '../../storage/local';
@@ -64,10 +63,12 @@ export async function objectRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/objects/upload',
-    { schema: { ...tag, body: UploadUrlBody, response: { 200: UploadUrlView } } },
+    {
+      config: { policy: 'documents:upload' },
+      schema: { ...tag, body: UploadUrlBody, response: { 200: UploadUrlView } },
+    },
     async (req, reply) => {
       const ctx = requireUser(req);
-      authorize(ctx, 'documents:upload');
       try {
         return await issueUploadLink(ctx, storage, limits, req.body?.size);
       } catch (err) {

@@ -20,7 +20,6 @@ import { IdParams } from '../../../common/schemas/errors';
 import { can } from '../../../common/policies';
 import { toCsv } from '../../../common/import/csv-export';
 import { requireTenant } from '../../http/context';
-import { authorize } from '../../http/policies';
 import * as qa from './service';
 import { listTasks } from './tasks';
 import { withinQaLimits } from './limits';
@@ -33,10 +32,9 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/qa/sessions',
-    { schema: { ...tag, body: CreateSessionBody, response: { 201: SessionId } } },
+    { config: { policy: 'qa:ask' }, schema: { ...tag, body: CreateSessionBody, response: { 201: SessionId } } },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'qa:ask');
       const row = await qa.createSession(ctx, req.body);
       return reply.code(201).send({ id: row.id });
     },
@@ -44,33 +42,43 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.put(
     '/api/qa/sessions/:id',
-    { schema: { ...tag, params: IdParams, body: UpdateSessionBody, response: { 200: SessionId } } },
+    {
+      config: { policy: 'qa:ask' },
+      schema: { ...tag, params: IdParams, body: UpdateSessionBody, response: { 200: SessionId } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'qa:ask');
       return { id: (await qa.renameSession(ctx, req.params.id, req.body.title)).id };
     },
   );
 
-  app.get('/api/qa/sessions', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'chat_history:read');
-    return qa.listSessions(ctx, false);
-  });
+  app.get(
+    '/api/qa/sessions',
+    { config: { policy: 'chat_history:read' }, schema: { ...tag, response: { 200: z.array(SessionView) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      return qa.listSessions(ctx, false);
+    },
+  );
 
-  app.post('/api/qa/ask', { schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } }, async (req) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'qa:ask');
-    // Recording an answer already shown costs no engine work, but is still a write: it counts like a question.
-    return withinQaLimits(ctx, req.server.deps.config.qa, 1, () => qa.ask(ctx, req.body, req.server.deps));
-  });
+  app.post(
+    '/api/qa/ask',
+    { config: { policy: 'qa:ask' }, schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      // Recording an answer already shown costs no engine work, but is still a write: it counts like a question.
+      return withinQaLimits(ctx, req.server.deps.config.qa, 1, () => qa.ask(ctx, req.body, req.server.deps));
+    },
+  );
 
   app.post(
     '/api/qa/entries',
-    { schema: { ...tag, body: AskManyBody, response: { 200: z.object({ entries: z.array(AnswerEntryView) }) } } },
+    {
+      config: { policy: 'qa:ask' },
+      schema: { ...tag, body: AskManyBody, response: { 200: z.object({ entries: z.array(AnswerEntryView) }) } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'qa:ask');
       const { questions } = req.body;
       return {
         entries: await withinQaLimits(ctx, req.server.deps.config.qa, questions.length, () =>
@@ -82,26 +90,33 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/qa/matches',
-    { schema: { ...tag, querystring: MatchesQuery, response: { 200: z.array(TopMatch) } } },
+    {
+      config: { policy: 'knowledge:read' },
+      schema: { ...tag, querystring: MatchesQuery, response: { 200: z.array(TopMatch) } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'knowledge:read');
       return qa.topMatches(ctx, req.query.q);
     },
   );
 
-  app.get('/api/qa/sessions/all', { schema: { ...tag, response: { 200: z.array(SessionView) } } }, async (req) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'chat_history:read');
-    return qa.listSessions(ctx, can(ctx.role, 'chat_history:read_all'));
-  });
+  app.get(
+    '/api/qa/sessions/all',
+    { config: { policy: 'chat_history:read' }, schema: { ...tag, response: { 200: z.array(SessionView) } } },
+    async (req) => {
+      const ctx = await requireTenant(req);
+      return qa.listSessions(ctx, can(ctx.role, 'chat_history:read_all'));
+    },
+  );
 
   app.get(
     '/api/qa/entries/all',
-    { schema: { ...tag, querystring: HistoryQuery, response: { 200: z.array(HistoryEntryView) } } },
+    {
+      config: { policy: 'chat_history:read' },
+      schema: { ...tag, querystring: HistoryQuery, response: { 200: z.array(HistoryEntryView) } },
+    },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'chat_history:read');
       const { entries, total } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
       reply.header('X-Total-Count', String(total));
       return entries;
@@ -111,46 +126,54 @@ export async function qaRoutes(root: FastifyInstance) {
   // Built from chat history, so it shows what history shows: everyone's questions to admin-level users.
   app.get(
     '/api/qa/tasks',
-    { schema: { ...tag, querystring: TasksQuery, response: { 200: z.array(TaskView) } } },
+    {
+      config: { policy: 'chat_history:read' },
+      schema: { ...tag, querystring: TasksQuery, response: { 200: z.array(TaskView) } },
+    },
     async (req, reply) => {
       const ctx = await requireTenant(req);
-      authorize(ctx, 'chat_history:read');
       const { tasks, total } = await listTasks(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
       reply.header('X-Total-Count', String(total));
       return tasks;
     },
   );
 
-  app.post('/api/qa/entries/export', { schema: { ...tag, body: HistoryFilter } }, async (req, reply) => {
-    const ctx = await requireTenant(req);
-    authorize(ctx, 'chat_history:read');
-    const { entries } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), {
-      ...req.body,
-      limit: 100_000,
-      offset: 0,
-    });
-    const csv = toCsv([
-      ['createdAt', 'user', 'question', 'answer', 'answerType', 'confidence', 'sources'],
-      ...entries.map((e) => [
-        e.createdAt,
-        e.username ?? '',
-        e.question,
-        e.answer,
-        e.answerType,
-        String(e.confidence),
-        e.sources
-          .map((s) =>
-            s.type === 'library'
-              ? `Library: ${s.question ?? ''}`
-              : `${s.name ?? ''}${s.pageNumber ? ` p.${s.pageNumber}` : ''}`,
-          )
-          .join('; '),
-      ]),
-    ]);
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="chat_history-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(csv);
-  });
+  app.post(
+    '/api/qa/entries/export',
+    { config: { policy: 'chat_history:read' }, schema: { ...tag, body: HistoryFilter } },
+    async (req, reply) => {
+      const ctx = await requireTenant(req);
+      const { entries } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), {
+        ...req.body,
+        limit: 100_000,
+        offset: 0,
+      });
+      const csv = toCsv([
+        ['createdAt', 'user', 'question', 'answer', 'answerType', 'confidence', 'sources'],
+        ...entries.map((e) => [
+          e.createdAt,
+          e.username ?? '',
+          e.question,
+          e.answer,
+          e.answerType,
+          String(e.confidence),
+          e.sources
+            .map((s) =>
+              s.type === 'library'
+                ? `Library: ${s.question ?? ''}`
+                : `${s.name ?? ''}${s.pageNumber ? ` p.${s.pageNumber}` : ''}`,
+            )
+            .join('; '),
+        ]),
+      ]);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="chat_history-${new Date().toISOString().slice(0, 10)}.csv"`,
+        )
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
+  );
 }
