@@ -50,7 +50,8 @@ const Env = z.object({
     .max(10_000, 'UPLOAD_LINKS_MAX must be at most 10000')
     .default(20),
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
-  QA_ENGINE_LANES: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  QA_ENGINE_LANES: z.coerce.number().int().min(1).max(64).default(3),
   QA_QUESTIONS_PER_MINUTE_PER_USER: z.coerce.number().int().min(1).default(300),
   QA_QUESTIONS_PER_MINUTE_PER_ORG: z.coerce.number().int().min(1).default(1000),
   QA_CONCURRENT_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(2),
@@ -131,6 +132,8 @@ export type Config = {
     linksMax: number;
   };
   /** Questions and assessments: what one organization may ask of the shared server (issue 16, README Security). */
+  /** The OS priority (nice) of `npm run worker` processes: background work yields the CPU to the API's requests. */
+  workerNice: number;
   qa: {
     /** Questions this process analyses at once, handed out round-robin over organizations (engine/fair-lanes.ts). */
     engineLanes: number;
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     uploads: { quotaBytes: e.STORAGE_QUOTA_MB * 1024 * 1024, linksMax: e.UPLOAD_LINKS_MAX },
+    workerNice: e.WORKER_NICE,
     qa: {
       engineLanes: e.QA_ENGINE_LANES,
       questionsPerMinutePerUser: e.QA_QUESTIONS_PER_MINUTE_PER_USER,

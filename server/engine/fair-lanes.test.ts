@@ -36,6 +36,24 @@ describe('fair lanes', () => {
     expect(log.filter((n) => n.startsWith('a'))).toEqual(flood.map((_, i) => `a${i}`));
   });
 
+  it('keep a lane free for another organization: its step starts while the busy one’s is still running', async () => {
+    const lanes = new FairLanes(3);
+    const log: string[] = [];
+    const flood = Array.from({ length: 5 }, (_, i) => gate(log, `a${i}`));
+    const running = flood.map((g) => lanes.run('org-a', g.step));
+    await until(() => log.length === 2);
+    const quiet = gate(log, 'b0');
+    const quietRun = lanes.run('org-b', quiet.step);
+    await until(() => log.includes('b0'));
+    // Nothing of org-a has finished, yet b0 runs: org-a may hold two of the three lanes, never the third.
+    expect(log).toEqual(['a0', 'a1', 'b0']);
+    quiet.open();
+    await quietRun;
+    for (const g of flood) g.open();
+    await Promise.all(running);
+    expect(log).toHaveLength(6);
+  });
+
   it('let an organization run all the steps of a question before a busier one runs its next', async () => {
     const lanes = new FairLanes(1);
     const order: string[] = [];

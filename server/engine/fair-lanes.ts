@@ -7,7 +7,8 @@ type Waiter = { key: string; start: () => void };
  * have used (start-time fair queuing): a free lane goes to the waiting key that has used the least, and a key that
  * was idle starts level with the busiest recent one rather than with a credit. So one organization's 100-question
  * batches or 5,000-question assessment make another's single question wait for at most one step in progress, not
- * for their whole queue. Within a key, steps run in arrival order.
+ * for their whole queue. With more than one lane, no key holds the last free one: another organization's step starts
+ * at once instead of waiting for a step in progress. Within a key, steps run in arrival order.
  *
  * Every step starts on a fresh turn of the event loop: on the embedded database a query resolves without I/O, so
  * back-to-back steps would otherwise be one chain of microtasks that no other request (not even /api/health)
@@ -19,9 +20,13 @@ export class FairLanes {
   /** Milliseconds of lane time each key has used, on a clock that starts new keys at `floor`. */
   private readonly used = new Map<string, number>();
   private floor = 0;
+  /** Lanes each key holds now; one key may hold all but one, so another's step never waits for a lane. */
+  private readonly holding = new Map<string, number>();
+  private readonly perKey: number;
 
   constructor(private readonly lanes: number) {
     if (!(lanes >= 1)) throw new Error('FairLanes needs at least one lane');
+    this.perKey = Math.max(1, lanes - 1);
   }
 
   async run<T>(key: string, step: () => Promise<T>): Promise<T> {
@@ -33,6 +38,9 @@ export class FairLanes {
     } finally {
       this.used.set(key, this.usedBy(key) + (performance.now() - started));
       this.running -= 1;
+      const held = (this.holding.get(key) ?? 1) - 1;
+      if (held > 0) this.holding.set(key, held);
+      else this.holding.delete(key);
       // The lane is handed on after the caller has had its turn: a question's next step is queued as soon as its
       // previous one returns, and must be able to compete for the lane it just freed.
       setImmediate(() => this.dispatch());
@@ -57,15 +65,19 @@ export class FairLanes {
 
   private dispatch(): void {
     while (this.running < this.lanes && this.waiting.length > 0) {
-      // The first waiter of the key that has used the least (ties: whoever came first).
-      let best = 0;
-      for (let i = 1; i < this.waiting.length; i += 1) {
+      // The first waiter of the key that has used the least (ties: whoever came first), among the keys that do
+      // not already hold their most lanes.
+      let best = -1;
+      for (let i = 0; i < this.waiting.length; i += 1) {
         const w = this.waiting[i];
-        const b = this.waiting[best];
-        if (w && b && this.usedBy(w.key) < this.usedBy(b.key)) best = i;
+        if (!w || (this.holding.get(w.key) ?? 0) >= this.perKey) continue;
+        const b = best >= 0 ? this.waiting[best] : undefined;
+        if (!b || this.usedBy(w.key) < this.usedBy(b.key)) best = i;
       }
+      if (best < 0) break;
       const [next] = this.waiting.splice(best, 1);
       if (!next) break;
+      this.holding.set(next.key, (this.holding.get(next.key) ?? 0) + 1);
       // The clock moves with the keys served: a key that returns after an idle spell has no credit to spend.
       this.floor = Math.max(this.floor, this.used.get(next.key) ?? 0);
       this.forgetIdleKeys();
@@ -83,7 +95,7 @@ export class FairLanes {
 }
 
 /** The process's lanes for answering questions (QA_ENGINE_LANES), shared by the API and the in-process worker. */
-let engine = new FairLanes(2);
+let engine = new FairLanes(3);
 
 export function engineLanes(): FairLanes {
   return engine;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pino from 'pino';
 import { setEngineLanes } from '../engine/fair-lanes';
 import { logOptions } from '../http/log-options';
@@ -20,6 +21,13 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 async function main() {
   const config = loadConfig();
   setEngineLanes(config.qa.engineLanes);
+  // A worker process runs batch work (extraction, assessments): on a machine it shares with API processes, a
+  // person waiting for an answer comes first. Raising one's own niceness needs no privilege.
+  try {
+    os.setPriority(config.workerNice);
+  } catch {
+    // Some containers refuse any change of priority; the worker still runs.
+  }
   const log = pino(logOptions(config.logLevel));
   if (!config.databaseUrl) {
     console.error(

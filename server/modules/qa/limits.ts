@@ -22,12 +22,40 @@ export async function withinQaLimits<T>(
   questions: number,
   work: () => Promise<T>,
 ): Promise<T> {
+  // What this process alone has in flight is a lower bound of the shared count: past the limit here, a flood is
+  // refused without costing the database anything.
+  const local = localRefusal(caller, limits);
+  if (local) throw local;
   const slot = await admit(caller, limits, questions);
+  const keys = [`user:${caller.userId}`, `org:${caller.organizationId}`];
+  for (const k of keys) inFlightHere.set(k, (inFlightHere.get(k) ?? 0) + 1);
   try {
     return await work();
   } finally {
+    for (const k of keys) {
+      const n = (inFlightHere.get(k) ?? 1) - 1;
+      if (n > 0) inFlightHere.set(k, n);
+      else inFlightHere.delete(k);
+    }
     await caller.db.delete(qaInflight).where(eq(qaInflight.id, slot));
   }
+}
+
+/** Requests this process is answering, per user and organization. */
+const inFlightHere = new Map<string, number>();
+
+function localRefusal(c: Caller, limits: QaLimits): RateLimited | null {
+  return refusalOf(
+    {
+      userQuestions: 0,
+      orgQuestions: 0,
+      userWait: null,
+      orgWait: null,
+      userBusy: (inFlightHere.get(`user:${c.userId}`) ?? 0) + 1,
+      orgBusy: (inFlightHere.get(`org:${c.organizationId}`) ?? 0) + 1,
+    },
+    limits,
+  );
 }
 
 /**
