@@ -88,7 +88,17 @@ describe.runIf(testDb.kind === 'pglite')('`npm start` killed with SIGKILL while 
     try {
       expect(await server.ready, server.output()).toBe('ready');
       const cookie = await signUpOverHttp(base, 'doccrash');
-      for (const f of fixtures) uploaded.set(await uploadOverHttp(base, cookie, f), f);
+      // Several at once, as a person dropping a folder would: the worker's backlog then builds up however fast one
+      // upload is compared with one extraction, and the kill below finds documents waiting and in progress.
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          for (let i = next++; i < fixtures.length; i = next++) {
+            const f = fixtures[i];
+            if (f) uploaded.set(await uploadOverHttp(base, cookie, f), f);
+          }
+        }),
+      );
       const statuses = async () =>
         ((await (await fetch(`${base}/api/documents`, { headers: { cookie } })).json()) as Array<{ status: string }>)
           .map((d) => d.status)
