@@ -8,8 +8,9 @@ export type EmbedReply = { id: number; ok: true; vectors: Float32Array } | { id:
 const BOOTSTRAP = new URL('./embed-thread-bootstrap.mjs', import.meta.url);
 
 /**
- * One thread holding its own copy of the model for bulk embedding (entries and chunks, by the background sweep).
- * Started on first use; an idle thread is stopped after `idleMs`, giving its memory back. A thread that dies
+ * One thread holding its own copy of the model: for bulk embedding (entries and chunks, by the background sweep), and
+ * another for questions. Started on first use; an idle thread is stopped after `idleMs` (never when it is
+ * infinite), giving its memory back. A thread that dies
  * fails the batches it held and is started again on the next call.
  */
 export class EmbedThread {
@@ -54,7 +55,7 @@ export class EmbedThread {
 
   private armIdle() {
     if (this.idleTimer) clearTimeout(this.idleTimer);
-    if (this.pending.size > 0) return;
+    if (this.pending.size > 0 || !Number.isFinite(this.idleMs)) return;
     this.idleTimer = setTimeout(() => void this.close(), this.idleMs);
     this.idleTimer.unref();
   }

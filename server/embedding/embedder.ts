@@ -42,7 +42,7 @@ export function endpointEmbedder(llm: LlmClient): Embedder | null {
 export const localModelName = (spec: Pick<ModelSpec, 'id'>) => `local:${spec.id}`;
 
 /**
- * The built-in model: questions on the calling thread (a few milliseconds), batches in a thread of their own (a
+ * The built-in model: questions in one thread (a few milliseconds each, off the event loop), batches in another (a
  * 100-chunk batch takes a second or more of CPU). Null, with one log line saying why, when the files are missing
  * or fail their checksum, or onnxruntime cannot load them: Verity then answers with its lexical engine.
  */
@@ -70,17 +70,27 @@ export async function loadLocalEmbedder(
     return null;
   }
   const thread = new EmbedThread(dir, spec);
+  // onnxruntime-node runs a model synchronously on the calling thread: a question's embedding (up to ~20 ms for a
+  // long one) on the event loop would hold every other request meanwhile. Questions go to a thread of their own,
+  // kept warm; the copy loaded here (which proved the files load) answers if that thread fails.
+  const questions = new EmbedThread(dir, spec, Number.POSITIVE_INFINITY);
+  void questions.embed(['warm-up'], 'query').catch(() => {});
   return {
     model: localModelName(spec),
     kind: 'local',
     log,
     async embedQuery(text) {
-      const [v] = await local.embed([text], 'query');
+      const [v] = await questions.embed([text], 'query').catch(async (err: unknown) => {
+        log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
+        return local.embed([text], 'query');
+      });
       if (!v) throw new Error('the model returned no vector');
       return v;
     },
     embedPassages: (texts) => thread.embed(texts, 'passage'),
-    close: () => thread.close(),
+    close: async () => {
+      await Promise.all([thread.close(), questions.close()]);
+    },
   };
 }
 

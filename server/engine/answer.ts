@@ -68,12 +68,12 @@ export async function analyzeQuestion(
 ): Promise<Analysis> {
   // Each step below is up to tens of milliseconds of this thread's time on a big workspace (the embedded database
   // runs here too): each takes a turn of the engine's lanes, shared fairly between organizations (fair-lanes.ts).
-  // The question's embedding and the vector search run on ONNX Runtime's threads, outside the lanes.
+  // The question's embedding runs in the model's own thread; the vector search (onnxruntime, synchronous) here.
   const lane = <T>(step: () => Promise<T> | T) => inLane(scope, step);
   // One look at the library per question: its index carries the term weights too.
   const index = await lane(() => libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs }));
   const weights = index.weights;
-  const vm = await vectorMatches(scope, question, ai.embedder);
+  const vm = await lane(() => vectorMatches(scope, question, ai.embedder));
   const entries = await lane(() =>
     withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
   );
@@ -83,7 +83,7 @@ export async function analyzeQuestion(
   const extract = await lane(() => composeExtractive(question, chunks, opts.bannedTokens ?? [], weights));
   // Whether the sentences chosen say what was asked, by meaning: the words of a question that nothing answers often
   // still occur in some passage, but the sentences then mean something else.
-  const extractVector = vm && extract.text ? await vm.similarityTo(extract.text) : undefined;
+  const extractVector = vm && extract.text ? await lane(() => vm.similarityTo(extract.text)) : undefined;
   return {
     question,
     weights,

@@ -24,7 +24,7 @@ export async function withinQaLimits<T>(
 ): Promise<T> {
   // What this process alone has in flight is a lower bound of the shared count: past the limit here, a flood is
   // refused without costing the database anything.
-  const local = localRefusal(caller, limits);
+  const local = earlyRefusal(caller, limits);
   if (local) throw local;
   const slot = await admit(caller, limits, questions);
   const keys = [`user:${caller.userId}`, `org:${caller.organizationId}`];
@@ -43,8 +43,32 @@ export async function withinQaLimits<T>(
 
 /** Requests this process is answering, per user and organization. */
 const inFlightHere = new Map<string, number>();
+/** Until when (ms) a user or organization is past its questions a minute, as the database last said. */
+const blockedUntil = new Map<string, { until: number; refusal: RateLimited }>();
 
-function localRefusal(c: Caller, limits: QaLimits): RateLimited | null {
+/**
+ * The refusal this process can give on its own, before the request's body is even read: past the in-flight limits
+ * it sees by itself, or within the wait the database gave this user or organization a moment ago. A client that
+ * re-sends a refused 100-question batch at once then costs a session look-up, not a 200 kB parse and four queries.
+ */
+export function earlyRefusal(caller: { organizationId: string; userId: string }, limits: QaLimits): RateLimited | null {
+  const now = Date.now();
+  for (const key of [`user:${caller.userId}`, `org:${caller.organizationId}`]) {
+    const blocked = blockedUntil.get(key);
+    if (!blocked) continue;
+    if (blocked.until > now) {
+      const s = Math.max(1, Math.ceil((blocked.until - now) / 1000));
+      return new RateLimited(
+        blocked.refusal.message.replace(/Wait \d+ seconds?/, `Wait ${plural(s, 'second', 'seconds')}`),
+        s,
+      );
+    }
+    blockedUntil.delete(key);
+  }
+  return localRefusal(caller, limits);
+}
+
+function localRefusal(c: { organizationId: string; userId: string }, limits: QaLimits): RateLimited | null {
   return refusalOf(
     {
       userQuestions: 0,
@@ -59,52 +83,80 @@ function localRefusal(c: Caller, limits: QaLimits): RateLimited | null {
 }
 
 /**
- * Records the request first, then counts only what arrived before it (the rows' ids are in order of arrival): of
- * a burst of parallel requests the first ones up to the limit get through and the rest are refused, without a lock
- * (which would hold a pooled connection per waiting request) and without the burst refusing itself as a whole.
+ * Counts and records in one statement: the request's rows are written only when it fits, so a refused request
+ * never exists for anyone else's count (a burst does not refuse itself as a whole) and no lock is held (which
+ * would keep a pooled connection per waiting request). Requests counted at the very same moment may both fit
+ * where only one should: the limits can be passed by the few requests that arrive together, never more.
  */
 async function admit(c: Caller, limits: QaLimits, questions: number): Promise<number> {
-  const [usage] = await c.db
-    .insert(qaUsage)
-    .values({ organizationId: c.organizationId, userId: c.userId, questions })
-    .returning({ id: qaUsage.id });
-  const [slot] = await c.db
-    .insert(qaInflight)
-    .values({ organizationId: c.organizationId, userId: c.userId, expiresAt: sql`now() + interval '5 minutes'` })
-    .returning({ id: qaInflight.id });
-  if (!usage || !slot) throw new Error('insert returned no row');
+  const fits = sql`used.user_questions + ${questions} <= ${limits.questionsPerMinutePerUser}
+    and used.org_questions + ${questions} <= ${limits.questionsPerMinutePerOrg}
+    and busy.user_busy < ${limits.concurrentPerUser} and busy.org_busy < ${limits.concurrentPerOrg}`;
   const res = (await c.db.execute(sql`
     with used as (
-      select user_id, questions, at from qa_usage
-      where organization_id = ${c.organizationId} and at > now() - interval '1 minute' and id <= ${usage.id}
+      select
+        coalesce(sum(questions) filter (where user_id = ${c.userId}), 0)::int as user_questions,
+        coalesce(sum(questions), 0)::int as org_questions,
+        extract(epoch from (min(at) filter (where user_id = ${c.userId}) + interval '1 minute' - now()))::float8
+          as user_wait,
+        extract(epoch from (min(at) + interval '1 minute' - now()))::float8 as org_wait
+      from qa_usage where organization_id = ${c.organizationId} and at > now() - interval '1 minute'
     ), busy as (
-      select user_id from qa_inflight
-      where organization_id = ${c.organizationId} and expires_at > now() and id <= ${slot.id}
+      select count(*) filter (where user_id = ${c.userId})::int as user_busy, count(*)::int as org_busy
+      from qa_inflight where organization_id = ${c.organizationId} and expires_at > now()
+    ), counted as (
+      insert into qa_usage (organization_id, user_id, questions)
+      select ${c.organizationId}, ${c.userId}, ${questions} from used, busy where ${fits}
+      returning id
+    ), slot as (
+      insert into qa_inflight (organization_id, user_id, expires_at)
+      select ${c.organizationId}, ${c.userId}, now() + interval '5 minutes' from used, busy where ${fits}
+      returning id
     )
-    select
-      (select coalesce(sum(questions), 0) from used where user_id = ${c.userId})::int as "userQuestions",
-      (select coalesce(sum(questions), 0) from used)::int as "orgQuestions",
-      (select extract(epoch from (min(at) + interval '1 minute' - now())) from used where user_id = ${c.userId})::float8
-        as "userWait",
-      (select extract(epoch from (min(at) + interval '1 minute' - now())) from used)::float8 as "orgWait",
-      (select count(*) from busy where user_id = ${c.userId})::int as "userBusy",
-      (select count(*) from busy)::int as "orgBusy"`)) as Rows<{
+    select used.user_questions as "userQuestions", used.org_questions as "orgQuestions", used.user_wait as "userWait",
+      used.org_wait as "orgWait", busy.user_busy as "userBusy", busy.org_busy as "orgBusy",
+      (select id from slot) as slot, (select id from counted) as counted
+    from used, busy`)) as Rows<{
     userQuestions: number;
     orgQuestions: number;
     userWait: number | null;
     orgWait: number | null;
     userBusy: number;
     orgBusy: number;
+    slot: string | number | null;
+    counted: string | number | null;
   }>;
   const r = res.rows[0];
-  const refusal = r ? refusalOf(r, limits) : null;
-  if (!refusal) {
+  if (!r) throw new Error('the limits query returned no row');
+  if (r.slot !== null && r.slot !== undefined) {
     // Rows past the window (or of a process that died mid-request) only slow the counts down.
-    if (usage.id % 20 === 0) await trim(c.db, c.organizationId);
-    return slot.id;
+    if (Number(r.counted) % 20 === 0) await trim(c.db, c.organizationId);
+    return Number(r.slot);
   }
-  await c.db.delete(qaUsage).where(eq(qaUsage.id, usage.id));
-  await c.db.delete(qaInflight).where(eq(qaInflight.id, slot.id));
+  // The counts are without this request: refusalOf sees it as the next one.
+  const refusal =
+    refusalOf(
+      {
+        ...r,
+        userQuestions: r.userQuestions + questions,
+        orgQuestions: r.orgQuestions + questions,
+        userBusy: r.userBusy + 1,
+        orgBusy: r.orgBusy + 1,
+      },
+      limits,
+    ) ?? new RateLimited('Too many questions at once. Wait a moment and try again.', 1);
+  // A per-minute budget used up even without this request: until the wait is over nothing more of that user (or
+  // organization) fits, so this process can say so itself. (A batch too big for what is left is not such a case.)
+  const spent =
+    r.userQuestions >= limits.questionsPerMinutePerUser
+      ? `user:${c.userId}`
+      : r.orgQuestions >= limits.questionsPerMinutePerOrg
+        ? `org:${c.organizationId}`
+        : null;
+  if (spent) {
+    if (blockedUntil.size > 10_000) blockedUntil.clear();
+    blockedUntil.set(spent, { until: Date.now() + refusal.retryAfterSeconds * 1000, refusal });
+  }
   throw refusal;
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,10 +22,17 @@ import { toCsv } from '../../../common/import/csv-export';
 import { requireTenant } from '../../http/context';
 import * as qa from './service';
 import { listTasks } from './tasks';
-import { withinQaLimits } from './limits';
+import { earlyRefusal, withinQaLimits } from './limits';
 
 const tag = { tags: ['qa'] };
 const SessionId = z.object({ id: z.string() });
+
+/** Runs after the API hooks know the caller and before the body is read (see limits.ts). */
+async function refuseEarly(req: FastifyRequest) {
+  if (!req.session) return;
+  const refusal = earlyRefusal(req.session, req.server.deps.config.qa);
+  if (refusal) throw refusal;
+}
 
 export async function qaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -63,7 +70,11 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/qa/ask',
-    { config: { policy: 'qa:ask' }, schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } } },
+    {
+      config: { policy: 'qa:ask' },
+      onRequest: refuseEarly,
+      schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } },
+    },
     async (req) => {
       const ctx = await requireTenant(req);
       // Recording an answer already shown costs no engine work, but is still a write: it counts like a question.
@@ -75,6 +86,7 @@ export async function qaRoutes(root: FastifyInstance) {
     '/api/qa/entries',
     {
       config: { policy: 'qa:ask' },
+      onRequest: refuseEarly,
       schema: { ...tag, body: AskManyBody, response: { 200: z.object({ entries: z.array(AnswerEntryView) }) } },
     },
     async (req) => {
