@@ -312,3 +312,34 @@ describe('ask questions and chat history', () => {
     await ctx.close();
   });
 });
+
+describe('a question longer than the engine reads', () => {
+  it('is answered from its start, and the answer says only that part was read', async () => {
+    for (const viewport of [
+      { width: 1440, height: 900, name: 'ask-long-question' },
+      { width: 390, height: 844, name: 'ask-long-question-phone' },
+    ]) {
+      const ctx = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height } });
+      const page = await ctx.newPage();
+      await registerAdmin(page, baseUrl, uniqueSuffix());
+      await apiCall(page, 'POST', '/api/canonical-answers', {
+        question: ENCRYPTION_QUESTION,
+        answer: ENCRYPTION_ANSWER,
+        tags: ['encryption'],
+        status: 'approved',
+      });
+      await page.goto(`${baseUrl}/dashboard`);
+      await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+      // One question (no '?' before its end, or the chat would split it): a pasted section of a policy.
+      const detail = ' Describe the controls, their owners, the evidence you keep and how often you review them.';
+      const long = `Do you encrypt customer data at rest.${detail.repeat(20)}`.slice(0, 1499) + '?';
+      await ask(page, long);
+      const message = messages(page).first();
+      await message.getByText(/only its first 1,000 were used to find the answer/).waitFor();
+      expect(await messages(page).count()).toBe(1);
+      await scrolledToBottom(page);
+      await screenshot(page, viewport.name);
+      await ctx.close();
+    }
+  });
+});
