@@ -145,42 +145,35 @@ async function storageProblems(
   }
 
   const problems: IntegrityProblem[] = [];
-  if (orphans.length > 0) {
-    const n = orphans.length;
-    problems.push({
-      check: 'orphaned_upload',
-      message: `${n} ${n === 1 ? 'file' : 'files'} in storage ${n === 1 ? 'belongs' : 'belong'} to no document or assessment (uploads never registered, or left by a delete that stopped half-way). The worker's hourly sweep deletes them once they are a day old.`,
-      count: n,
-      ids: orphans.slice(0, sampleSize),
-    });
-  }
-  if (missing.length > 0) {
-    const n = missing.length;
-    problems.push({
-      check: 'missing_object',
-      message: `${n} ${n === 1 ? 'document or assessment has' : 'documents or assessments have'} lost ${n === 1 ? 'its' : 'their'} stored file, so it cannot be downloaded, extracted again or exported into the original workbook. Restore the storage from a backup, or delete and upload again.`,
-      count: n,
-      ids: missing.slice(0, sampleSize),
-    });
-  }
-  if (wrongSize.length > 0) {
-    const n = wrongSize.length;
-    problems.push({
-      check: 'object_size_mismatch',
-      message: `${n} ${n === 1 ? "document's or assessment's stored file has" : "documents' or assessments' stored files have"} another size than when ${n === 1 ? 'it was' : 'they were'} uploaded: the file was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
-      count: n,
-      ids: wrongSize.slice(0, sampleSize),
-    });
-  }
-  if (wrongContent.length > 0) {
-    const n = wrongContent.length;
-    problems.push({
-      check: 'object_checksum_mismatch',
-      message: `${n} ${n === 1 ? "document's or assessment's stored file no longer matches" : "documents' or assessments' stored files no longer match"} the SHA-256 recorded at upload: the content was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
-      count: n,
-      ids: wrongContent.slice(0, sampleSize),
-    });
-  }
+  // One problem per kind found: how many, a sample of their ids, and a sentence saying what to do.
+  const report = (check: string, ids: string[], message: (n: number) => string) => {
+    if (ids.length > 0)
+      problems.push({ check, message: message(ids.length), count: ids.length, ids: ids.slice(0, sampleSize) });
+  };
+  report(
+    'orphaned_upload',
+    orphans,
+    (n) =>
+      `${n} ${n === 1 ? 'file' : 'files'} in storage ${n === 1 ? 'belongs' : 'belong'} to no document or assessment (uploads never registered, or left by a delete that stopped half-way). The worker's hourly sweep deletes them once they are a day old.`,
+  );
+  report(
+    'missing_object',
+    missing,
+    (n) =>
+      `${n} ${n === 1 ? 'document or assessment has' : 'documents or assessments have'} lost ${n === 1 ? 'its' : 'their'} stored file, so it cannot be downloaded, extracted again or exported into the original workbook. Restore the storage from a backup, or delete and upload again.`,
+  );
+  report(
+    'object_size_mismatch',
+    wrongSize,
+    (n) =>
+      `${n} ${n === 1 ? "document's or assessment's stored file has" : "documents' or assessments' stored files have"} another size than when ${n === 1 ? 'it was' : 'they were'} uploaded: the file was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
+  );
+  report(
+    'object_checksum_mismatch',
+    wrongContent,
+    (n) =>
+      `${n} ${n === 1 ? "document's or assessment's stored file no longer matches" : "documents' or assessments' stored files no longer match"} the SHA-256 recorded at upload: the content was replaced or damaged. Restore the storage from a backup, or delete and upload again.`,
+  );
   return problems;
 }
 

@@ -7,6 +7,15 @@ import { RateLimited } from '../../http/errors';
 export type QaLimits = Config['qa'];
 type Caller = { db: DbOrTx; organizationId: string; userId: string };
 type Rows<T> = { rows: T[] };
+/** What the database counted for a user and their organization: questions this minute, requests in flight. */
+type Counts = {
+  userQuestions: number;
+  orgQuestions: number;
+  userWait: number | null;
+  orgWait: number | null;
+  userBusy: number;
+  orgBusy: number;
+};
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
 
@@ -44,7 +53,7 @@ export async function withinQaLimits<T>(
 /** Requests this process is answering, per user and organization. */
 const inFlightHere = new Map<string, number>();
 /** Until when (ms) a user or organization is past its questions a minute, as the database last said. */
-const blockedUntil = new Map<string, { until: number; refusal: RateLimited }>();
+const blockedUntil = new Map<string, { until: number; sentence: string }>();
 
 /**
  * The refusal this process can give on its own, before the request's body is even read: past the in-flight limits
@@ -56,13 +65,7 @@ export function earlyRefusal(caller: { organizationId: string; userId: string },
   for (const key of [`user:${caller.userId}`, `org:${caller.organizationId}`]) {
     const blocked = blockedUntil.get(key);
     if (!blocked) continue;
-    if (blocked.until > now) {
-      const s = Math.max(1, Math.ceil((blocked.until - now) / 1000));
-      return new RateLimited(
-        blocked.refusal.message.replace(/Wait \d+ seconds?/, `Wait ${plural(s, 'second', 'seconds')}`),
-        s,
-      );
-    }
+    if (blocked.until > now) return perMinute(blocked.sentence, Math.max(1, Math.ceil((blocked.until - now) / 1000)));
     blockedUntil.delete(key);
   }
   return localRefusal(caller, limits);
@@ -116,16 +119,7 @@ async function admit(c: Caller, limits: QaLimits, questions: number): Promise<nu
     select used.user_questions as "userQuestions", used.org_questions as "orgQuestions", used.user_wait as "userWait",
       used.org_wait as "orgWait", busy.user_busy as "userBusy", busy.org_busy as "orgBusy",
       (select id from slot) as slot, (select id from counted) as counted
-    from used, busy`)) as Rows<{
-    userQuestions: number;
-    orgQuestions: number;
-    userWait: number | null;
-    orgWait: number | null;
-    userBusy: number;
-    orgBusy: number;
-    slot: string | number | null;
-    counted: string | number | null;
-  }>;
+    from used, busy`)) as Rows<Counts & { slot: string | number | null; counted: string | number | null }>;
   const r = res.rows[0];
   if (!r) throw new Error('the limits query returned no row');
   if (r.slot !== null && r.slot !== undefined) {
@@ -144,50 +138,33 @@ async function admit(c: Caller, limits: QaLimits, questions: number): Promise<nu
         orgBusy: r.orgBusy + 1,
       },
       limits,
-    ) ?? new RateLimited('Too many questions at once. Wait a moment and try again.', 1);
+    ) ??
+    // Not reached: the counts that kept the request out are the ones refusalOf reads. Kept so the type is honest.
+    new RateLimited('Too many questions at once. Wait a moment and try again.', 1);
   // A per-minute budget used up even without this request: until the wait is over nothing more of that user (or
   // organization) fits, so this process can say so itself. (A batch too big for what is left is not such a case.)
   const spent =
     r.userQuestions >= limits.questionsPerMinutePerUser
-      ? `user:${c.userId}`
+      ? { key: `user:${c.userId}`, sentence: userSentence(limits) }
       : r.orgQuestions >= limits.questionsPerMinutePerOrg
-        ? `org:${c.organizationId}`
+        ? { key: `org:${c.organizationId}`, sentence: orgSentence(limits) }
         : null;
   if (spent) {
     if (blockedUntil.size > 10_000) blockedUntil.clear();
-    blockedUntil.set(spent, { until: Date.now() + refusal.retryAfterSeconds * 1000, refusal });
+    blockedUntil.set(spent.key, { until: Date.now() + refusal.retryAfterSeconds * 1000, sentence: spent.sentence });
   }
   throw refusal;
 }
 
-function refusalOf(
-  r: {
-    userQuestions: number;
-    orgQuestions: number;
-    userWait: number | null;
-    orgWait: number | null;
-    userBusy: number;
-    orgBusy: number;
-  },
-  limits: QaLimits,
-): RateLimited | null {
+/** A per-minute refusal: what the limit is, and how long to wait. */
+function perMinute(sentence: string, seconds: number): RateLimited {
+  return new RateLimited(`${sentence} Wait ${plural(seconds, 'second', 'seconds')} and try again.`, seconds);
+}
+
+function refusalOf(r: Counts, limits: QaLimits): RateLimited | null {
   const wait = (seconds: number | null) => Math.max(1, Math.ceil(seconds ?? 60));
-  if (r.userQuestions > limits.questionsPerMinutePerUser) {
-    const s = wait(r.userWait);
-    return new RateLimited(
-      `You can ask up to ${plural(limits.questionsPerMinutePerUser, 'question', 'questions')} a minute. ` +
-        `Wait ${plural(s, 'second', 'seconds')} and try again.`,
-      s,
-    );
-  }
-  if (r.orgQuestions > limits.questionsPerMinutePerOrg) {
-    const s = wait(r.orgWait);
-    return new RateLimited(
-      `Your organization can ask up to ${plural(limits.questionsPerMinutePerOrg, 'question', 'questions')} a ` +
-        `minute. Wait ${plural(s, 'second', 'seconds')} and try again.`,
-      s,
-    );
-  }
+  if (r.userQuestions > limits.questionsPerMinutePerUser) return perMinute(userSentence(limits), wait(r.userWait));
+  if (r.orgQuestions > limits.questionsPerMinutePerOrg) return perMinute(orgSentence(limits), wait(r.orgWait));
   if (r.userBusy > limits.concurrentPerUser) {
     return new RateLimited(
       `You already have ${plural(limits.concurrentPerUser, 'request', 'requests')} being answered. ` +
@@ -204,6 +181,11 @@ function refusalOf(
   }
   return null;
 }
+
+const userSentence = (limits: QaLimits) =>
+  `You can ask up to ${plural(limits.questionsPerMinutePerUser, 'question', 'questions')} a minute.`;
+const orgSentence = (limits: QaLimits) =>
+  `Your organization can ask up to ${plural(limits.questionsPerMinutePerOrg, 'question', 'questions')} a minute.`;
 
 async function trim(db: DbOrTx, organizationId: string): Promise<void> {
   await db
