@@ -112,31 +112,8 @@ export async function exportXlsx(
 ): Promise<Uint8Array> {
   const original = canFillOriginal(batch) ? await readOriginal(storage, batch.storageKey ?? '') : null;
   if (original) {
-    const targets: WriteTarget[] = (batch.mapping as SheetMapping[]).map((m) => {
-      const column = (c: number | null) => (c === null ? null : c + 1);
-      // CAIQ v3 answers with an X under Yes / No / Not Applicable: rather than a word in the "Yes" column, the
-      // written answer goes to the notes column (or a new Response column).
-      if (m.answerChoiceColumns?.length) {
-        return {
-          sheet: m.sheet,
-          headerRow: m.headerRow + 1,
-          questionColumn: m.questionColumn + 1,
-          answerColumn: column(m.commentsColumn),
-          commentsColumn: null,
-          allowedValues: null,
-          addSourceColumn: withSources,
-        };
-      }
-      return {
-        sheet: m.sheet,
-        headerRow: m.headerRow + 1,
-        questionColumn: m.questionColumn + 1,
-        answerColumn: column(m.answerColumn),
-        commentsColumn: column(m.commentsColumn),
-        allowedValues: rows.find((r) => r.sheet === m.sheet && r.allowedValues)?.allowedValues ?? null,
-        addSourceColumn: withSources,
-      };
-    });
+    const allowedValues = (sheet: string) =>
+      rows.find((r) => r.sheet === sheet && r.allowedValues)?.allowedValues ?? null;
     const answers: AnswerCell[] = rows
       .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
       .map((r) => ({
@@ -147,9 +124,49 @@ export async function exportXlsx(
         shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
         source: withSources ? citation(storedSources(r)) : null,
       }));
-    return writeAnswersToXlsx(original, targets, answers);
+    return writeAnswersToXlsx(
+      original,
+      writeTargets(batch.mapping as SheetMapping[], allowedValues, withSources),
+      answers,
+    );
   }
   return answersToNewXlsx(batch.name, exportRows(rows, opts));
+}
+
+/**
+ * Where each mapped sheet's answers go in the original workbook. Mappings are 0-based; targets are 1-based as
+ * Excel shows them. `allowedValues` gives a sheet's answer dropdown values, if any.
+ */
+export function writeTargets(
+  mappings: readonly SheetMapping[],
+  allowedValues: (sheet: string) => string[] | null,
+  withSources: boolean,
+): WriteTarget[] {
+  const column = (c: number | null) => (c === null ? null : c + 1);
+  return mappings.map((m) => {
+    // CAIQ v3 answers with an X under Yes / No / Not Applicable: rather than a word in the "Yes" column, the
+    // written answer goes to the notes column (or a new Response column).
+    if (m.answerChoiceColumns?.length) {
+      return {
+        sheet: m.sheet,
+        headerRow: m.headerRow + 1,
+        questionColumn: m.questionColumn + 1,
+        answerColumn: column(m.commentsColumn),
+        commentsColumn: null,
+        allowedValues: null,
+        addSourceColumn: withSources,
+      };
+    }
+    return {
+      sheet: m.sheet,
+      headerRow: m.headerRow + 1,
+      questionColumn: m.questionColumn + 1,
+      answerColumn: column(m.answerColumn),
+      commentsColumn: column(m.commentsColumn),
+      allowedValues: allowedValues(m.sheet),
+      addSourceColumn: withSources,
+    };
+  });
 }
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */

@@ -1,0 +1,133 @@
+import ExcelJS from 'exceljs';
+import { columnIndex } from '../../server/ingest/questionnaire/cell-refs';
+import { readXlsx } from '../../server/ingest/questionnaire/read-xlsx';
+import { allowedValuesAt } from '../../server/ingest/questionnaire/xlsx-validations';
+import type { FileTruth } from './truth';
+
+export type Fidelity = {
+  filled: boolean;
+  why?: string;
+  /** Cells the export changed inside the answer/comments cells of question rows or in columns it added. */
+  written: number;
+  outsideTarget: number;
+  /** Pre-filled answer or comments cells (not template hints) the export changed. */
+  overwrites: number;
+  /** Written cells whose dropdown list does not hold the written value. */
+  badDropdown: number;
+  structureChanges: string[];
+  samples: string[];
+};
+
+async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
+  return workbook;
+}
+
+const valueText = (cell: ExcelJS.Cell | undefined): string => {
+  const value = cell?.value;
+  if (value === null || value === undefined || value === '') return '';
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+};
+
+function cells(sheet: ExcelJS.Worksheet): Map<string, string> {
+  const map = new Map<string, string>();
+  sheet.eachRow({ includeEmpty: false }, (row, r) => {
+    row.eachCell({ includeEmpty: false }, (cell, c) => {
+      const text = valueText(cell);
+      if (text !== '') map.set(`${r}:${c}`, text);
+    });
+  });
+  return map;
+}
+
+function columnsOf(sheet: ExcelJS.Worksheet, upTo: number): string {
+  const out: string[] = [];
+  for (let c = 1; c <= upTo; c += 1) {
+    const column = sheet.getColumn(c);
+    out.push(`${c}:${column.width ?? ''}:${column.hidden ? 'h' : ''}`);
+  }
+  return out.join(',');
+}
+
+const sortedJson = (value: unknown) => JSON.stringify(value, Object.keys(value ?? {}).sort());
+
+/**
+ * The export against the original: what changed, where, and whether the layout survived. Only .xlsx is compared
+ * cell by cell here (an .xls original is compared by the sheets the export keeps).
+ */
+export async function compareWorkbooks(
+  original: Uint8Array,
+  format: FileTruth['format'],
+  exported: Uint8Array,
+  truth: FileTruth,
+): Promise<Fidelity> {
+  const result: Fidelity = {
+    filled: true,
+    written: 0,
+    outsideTarget: 0,
+    overwrites: 0,
+    badDropdown: 0,
+    structureChanges: [],
+    samples: [],
+  };
+  if (format !== 'xlsx') return { ...result, filled: false, why: `no comparison for ${format}` };
+  const before = await load(original);
+  const after = await load(exported);
+  const names = (wb: ExcelJS.Workbook) => wb.worksheets.map((s) => `${s.name}${s.state === 'visible' ? '' : '(h)'}`);
+  if (names(before).join('|') !== names(after).join('|')) {
+    result.structureChanges.push(`sheets ${names(before).join(',')} → ${names(after).join(',')}`);
+  }
+  const exportedRaw = readXlsx(exported).sheets;
+  for (const sheet of before.worksheets) {
+    const other = after.getWorksheet(sheet.name);
+    if (!other) continue;
+    const sheetTruth = truth.sheets[sheet.name];
+    const width = sheet.columnCount;
+    const target = new Set<number>();
+    for (const letter of [
+      sheetTruth?.answerColumn,
+      sheetTruth?.commentsColumn,
+      ...(sheetTruth?.answerChoiceColumns ?? []),
+    ]) {
+      if (letter) target.add(columnIndex(letter) + 1);
+    }
+    const rows = new Set([...(sheetTruth?.questionRows ?? []), ...(sheetTruth?.optionalRows ?? [])]);
+    const placeholders = new Set(sheetTruth?.placeholderRows ?? []);
+    const a = cells(sheet);
+    const b = cells(other);
+    const raw = exportedRaw.find((s) => s.name === sheet.name);
+    for (const key of new Set([...a.keys(), ...b.keys()])) {
+      const was = a.get(key) ?? '';
+      const now = b.get(key) ?? '';
+      if (was === now) continue;
+      const [r, c] = key.split(':').map(Number) as [number, number];
+      const added = c > width && (rows.has(r) || r === sheetTruth?.headerRow);
+      const inTarget = rows.has(r) && target.has(c);
+      if (!inTarget && !added) {
+        result.outsideTarget += 1;
+        if (result.samples.length < 4)
+          result.samples.push(`${sheet.name}!R${r}C${c} "${was.slice(0, 30)}"→"${now.slice(0, 30)}"`);
+        continue;
+      }
+      result.written += 1;
+      if (inTarget && was !== '' && !placeholders.has(r)) {
+        result.overwrites += 1;
+        if (result.samples.length < 4) result.samples.push(`overwrote ${sheet.name}!R${r}C${c} "${was.slice(0, 30)}"`);
+      }
+      const allowed = raw ? allowedValuesAt(raw.validations, r - 1, c - 1) : null;
+      if (allowed && now !== '' && !allowed.some((v) => v.trim().toLowerCase() === now.trim().toLowerCase())) {
+        result.badDropdown += 1;
+        if (result.samples.length < 4) result.samples.push(`dropdown ${sheet.name}!R${r}C${c} "${now.slice(0, 30)}"`);
+      }
+    }
+    const merges = (s: ExcelJS.Worksheet) => [...(s.model.merges ?? [])].sort().join(',');
+    if (merges(sheet) !== merges(other)) result.structureChanges.push(`${sheet.name}: merges`);
+    const validations = (s: ExcelJS.Worksheet) =>
+      sortedJson((s as unknown as { dataValidations: { model: Record<string, unknown> } }).dataValidations.model);
+    if (validations(sheet) !== validations(other)) result.structureChanges.push(`${sheet.name}: validations`);
+    if (columnsOf(sheet, width) !== columnsOf(other, width)) result.structureChanges.push(`${sheet.name}: columns`);
+    if (sheet.state !== other.state) result.structureChanges.push(`${sheet.name}: visibility`);
+  }
+  return result;
+}
