@@ -111,10 +111,14 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
       answer: `Yes. Bench answer ${i + 1}: the control is in place and reviewed yearly.`,
       shortAnswer: 'Yes' as const,
       existingAnswer: q.existingAnswer,
+      existingComment: q.existingComment,
       allowedValues: q.allowedValues,
     }));
     try {
-      const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, false);
+      const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, {
+        withSources: false,
+        prefilled: 'keep',
+      });
       fidelity = await compareWorkbooks(bytes, truth.format, exported, truth);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

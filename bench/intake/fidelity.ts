@@ -34,6 +34,8 @@ function cells(sheet: ExcelJS.Worksheet): Map<string, string> {
   const map = new Map<string, string>();
   sheet.eachRow({ includeEmpty: false }, (row, r) => {
     row.eachCell({ includeEmpty: false }, (cell, c) => {
+      // exceljs reports a merged range's value on every cell of it; only the top-left cell holds it.
+      if (cell.isMerged && cell.master !== cell) return;
       const text = valueText(cell);
       if (text !== '') map.set(`${r}:${c}`, text);
     });
@@ -111,7 +113,7 @@ export async function compareWorkbooks(
         continue;
       }
       result.written += 1;
-      if (inTarget && was !== '' && !placeholders.has(r)) {
+      if (inTarget && was.trim() !== '' && !placeholders.has(r)) {
         result.overwrites += 1;
         if (result.samples.length < 4) result.samples.push(`overwrote ${sheet.name}!R${r}C${c} "${was.slice(0, 30)}"`);
       }

@@ -25,6 +25,8 @@ export type ColumnStats = {
   statements: number;
   totalLength: number;
   controlIds: number;
+  /** Different control ids: a column repeating "0.000" or "1.1" holds scores or levels, not references. */
+  distinctIds: number;
   answerChoices: number;
   /** Cells with a dropdown of answer choices (Yes / No / N/A). */
   choiceDropdowns: number;
@@ -37,6 +39,7 @@ export function columnContent(sheet: RawSheet, startRow: number): ColumnStats[] 
   const end = Math.min(sheet.rows.length, startRow + SAMPLE_ROWS);
   const dropdownCache = new Map<string[], boolean>();
   const sheetWidth = columnCount(sheet);
+  const ids: Set<string>[] = [];
   for (let r = startRow; r < end; r += 1) {
     const row = sheet.rows[r] ?? [];
     const width = Math.max(row.length, sheetWidth);
@@ -49,6 +52,7 @@ export function columnContent(sheet: RawSheet, startRow: number): ColumnStats[] 
         statements: 0,
         totalLength: 0,
         controlIds: 0,
+        distinctIds: 0,
         answerChoices: 0,
         choiceDropdowns: 0,
         anyDropdowns: 0,
@@ -70,8 +74,14 @@ export function columnContent(sheet: RawSheet, startRow: number): ColumnStats[] 
       entry.nonEmpty += 1;
       // Never a question (see MAX_QUESTION_CHARS), and not worth scanning megabytes to say so.
       if (cell.length > MAX_QUESTION_CHARS) continue;
-      if (isControlId(cell)) entry.controlIds += 1;
-      else if (/\p{L}.*\p{L}/su.test(cell)) entry.wordy += 1;
+      if (isControlId(cell)) {
+        entry.controlIds += 1;
+        const seen = (ids[c] ??= new Set());
+        if (!seen.has(cell)) {
+          seen.add(cell);
+          entry.distinctIds += 1;
+        }
+      } else if (/\p{L}.*\p{L}/su.test(cell)) entry.wordy += 1;
       if (isAnswerChoice(cell)) entry.answerChoices += 1;
       if (isNumberOnly(cell) || cell.length < 8) continue;
       entry.text += 1;
@@ -101,12 +111,17 @@ export function answerEvidence(stats: ColumnStats | undefined): number {
   return score;
 }
 
-/** The leftmost column (other than the question column) whose values mostly look like control ids. */
+/** Control ids that are mostly different from each other, as references are. */
+export function holdsReferences(stats: ColumnStats | undefined): boolean {
+  return !!stats && stats.controlIds >= 2 && stats.distinctIds >= stats.controlIds * 0.9;
+}
+
+/** The leftmost column (other than the question column) whose values mostly look like distinct control ids. */
 export function idColumnByContent(content: readonly ColumnStats[], questionColumn: number): number | null {
   let best: number | null = null;
   content.forEach((stats, column) => {
     if (column === questionColumn || stats.nonEmpty < 2) return;
-    if (stats.controlIds < stats.nonEmpty * 0.6) return;
+    if (stats.controlIds < stats.nonEmpty * 0.6 || !holdsReferences(stats)) return;
     // Leftmost wins: ids are written before the question.
     if (best === null) best = column;
   });

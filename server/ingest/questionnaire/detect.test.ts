@@ -201,6 +201,8 @@ describe('detectLayout and extractQuestions', () => {
         section: null,
         allowedValues: null,
         existingAnswer: 'Yes',
+        answerHint: null,
+        existingComment: null,
       },
     ]);
   });

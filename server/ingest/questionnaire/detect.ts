@@ -1,9 +1,18 @@
-import { answerEvidence, columnContent, columnCount, contentScore, idColumnByContent } from './column-stats';
+import {
+  type ColumnStats,
+  answerEvidence,
+  columnContent,
+  columnCount,
+  contentScore,
+  idColumnByContent,
+} from './column-stats';
 import {
   type RoleScores,
   bestRole,
+  endsWithQuestionMark,
   headerRoles,
   isAnswerChoice,
+  isControlId,
   isInstruction,
   isNonQuestionSheetName,
   isQuestionLike,
@@ -68,22 +77,34 @@ function findHeaderRow(rows: readonly string[][]): { index: number; score: numbe
     const cells = (rows[index] ?? []).filter((cell) => cell !== '');
     if (cells.length === 0) continue;
     let question = 0;
+    let answer = 0;
     let matched = 0;
-    let sentences = 0;
+    let data = 0;
     for (const cell of cells) {
-      // A header cell is a label; a cell that is a sentence or a question makes this a row of data or instructions.
-      if (cell.length > 120 || /[?@]|https?:/.test(cell) || wordCount(cell) > 12 || isInstruction(cell)) {
-        sentences += 1;
+      // A header cell is a label; a sentence, a question or a control id makes this a row of data or instructions.
+      if (
+        cell.length > 120 ||
+        /[?？@]|https?:/.test(cell) ||
+        wordCount(cell) > 12 ||
+        isInstruction(cell) ||
+        isControlId(cell)
+      ) {
+        data += 1;
         continue;
       }
       const roles = headerRoles(cell);
       if (bestRole(roles) > 0) matched += 1;
       question = Math.max(question, roles.question);
+      answer = Math.max(answer, roles.answer);
     }
-    if (question === 0 || sentences * 2 > cells.length) continue;
+    if (data * 2 > cells.length) continue;
+    // A header names the question column, or (publishers that leave it blank, with a section name in its place)
+    // names where the answer goes next to another role: "Documentation | | Vendor Answers | Additional Information".
+    if (question === 0 && !(answer > 0 && matched >= 2)) continue;
     // One weak label alone ("Security Controls" in a title) is not a header; "Question" alone is.
     if (matched < 2 && question < STRONG_QUESTION_HEADER) continue;
-    const score = matched * 10 + question;
+    // Where the answer goes is what a questionnaire's header is for; two description-like labels are often data.
+    const score = matched * 10 + question + (answer > 0 ? 15 : 0);
     if (!best || score > best.score) best = { index, score };
   }
   return best;
@@ -99,12 +120,15 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
   const dataStart = (sub?.row ?? headerRow) + 1;
   const content = columnContent(sheet, dataStart);
 
-  const questionColumn = bestColumn(
-    roles,
-    (role, column) =>
-      role.question > 0 && (content[column]?.text ?? 0) > 0 ? role.question * 1000 + contentScore(content[column]) : 0,
-    () => true,
-  );
+  const questionColumn =
+    bestColumn(
+      roles,
+      (role, column) =>
+        role.question > 0 && (content[column]?.text ?? 0) > 0
+          ? role.question * 1000 + contentScore(content[column])
+          : 0,
+      () => true,
+    ) ?? unlabelledQuestionColumn(roles, content);
   if (questionColumn === null) return null;
   const taken = new Set<number>([questionColumn]);
 
@@ -190,7 +214,7 @@ function layoutWithoutHeader(sheet: RawSheet, options: DetectOptions): Layout | 
   });
   const above = firstQuestion > 0 ? (sheet.rows[firstQuestion - 1] ?? []) : [];
   const labels = above.filter((cell) => cell !== '');
-  const labelRow = labels.length >= 2 && labels.every((cell) => wordCount(cell) <= 6 && !cell.endsWith('?'));
+  const labelRow = labels.length >= 2 && labels.every((cell) => wordCount(cell) <= 6 && !endsWithQuestionMark(cell));
   if (labelRow) {
     const headerRow = firstQuestion - 1;
     const columns = padColumns([...above], sheet);
@@ -241,6 +265,24 @@ function layoutWithoutHeader(sheet: RawSheet, options: DetectOptions): Layout | 
     sectionColumn: null,
     subHeaderRow: null,
   };
+}
+
+/**
+ * A header that names the answer but not the question column: the column without a role whose cells read most
+ * like questions, left of the answer column.
+ */
+function unlabelledQuestionColumn(roles: readonly RoleScores[], content: readonly ColumnStats[]): number | null {
+  const answerAt = roles.findIndex((role) => role.answer > 0);
+  return bestColumn(
+    roles,
+    (role, column) => {
+      const stats = content[column];
+      if (bestRole(role) > 0 || !stats || stats.text === 0) return 0;
+      if (stats.questionLike < Math.max(1, stats.text * 0.3)) return 0;
+      return contentScore(stats);
+    },
+    (column) => answerAt < 0 || column < answerAt,
+  );
 }
 
 /** CAIQ v3: "Consensus Assessment Answers" over three sub-columns labelled Yes / No / Not Applicable. */

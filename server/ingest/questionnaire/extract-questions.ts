@@ -1,6 +1,8 @@
 import type { Layout } from './detect';
 import { MAX_QUESTION_CHARS, longQuestionNote } from './messages';
 import {
+  endsWithQuestionMark,
+  isControlId,
   isInstruction,
   isNumberOnly,
   isQuestionLike,
@@ -11,6 +13,7 @@ import {
   normalizeLabel,
 } from './text-patterns';
 import type { CellRange, QuestionItem, RawSheet } from './types';
+import { isTemplateHint } from './template-hints';
 import { allowedValuesAt } from './xlsx-validations';
 
 const MIN_QUESTION_CHARS = 8;
@@ -47,7 +50,13 @@ export function extractQuestions(
   const headerLabels = mapping.headerRow >= 0 ? (sheet.rows[mapping.headerRow] ?? []).map(normalizeLabel) : null;
   const masters = mergeMasters(sheet.merges);
   const layoutMerge = commonQuestionMerge(sheet, q, masters);
-  const start = Math.max(mapping.headerRow, layout.subHeaderRow ?? -1) + 1;
+  const headerEnd = Math.max(mapping.headerRow, layout.subHeaderRow ?? -1) + 1;
+  // Where every question carries its own reference, the reference decides: rows without one (criteria under a
+  // question, notes, instructions) are not questions, and questions above the first header (a form's contact
+  // fields, "GNRL-01 | Vendor Name") are.
+  const idDriven =
+    !options.everyRow && mapping.idColumn !== null && referencesEveryQuestion(sheet, q, mapping.idColumn, headerEnd);
+  const start = idDriven ? 0 : headerEnd;
 
   const rows: Row[] = [];
   // From the section column only; headings are placed once titles are resolved.
@@ -55,6 +64,7 @@ export function extractQuestions(
   for (let index = start; index < sheet.rows.length; index += 1) {
     const cells = sheet.rows[index] ?? [];
     if (!cells.some((cell) => cell !== '')) continue;
+    if (index >= mapping.headerRow && index < headerEnd) continue;
     if (headerLabels && isRepeatedHeader(cells, headerLabels, q)) continue;
 
     const sectionValue = layout.sectionColumn === null ? '' : (cells[layout.sectionColumn] ?? '');
@@ -76,11 +86,23 @@ export function extractQuestions(
         rows.push({ kind: 'question', index, text, id: idCell || null, section });
       continue;
     }
+    if (idDriven) {
+      if (!isControlId(idCell)) {
+        if (index >= headerEnd && isTitleLike(text) && !isInstruction(text)) {
+          rows.push({ kind: 'heading', text: joinHeading(idCell, text), id: idCell || null });
+        }
+        continue;
+      }
+      // A short field ("Vendor Name", "Date") is a question here: its reference says so.
+      if (isNumberOnly(text) || letterCount(text) < 3) continue;
+      rows.push({ kind: isTitleLike(text) ? 'title' : 'question', index, text, id: idCell, section });
+      continue;
+    }
     if (isInstruction(text)) continue;
 
     const spanning = masters.get(`${index}:${q}`);
     const banner = spanning && shapeOf(spanning) !== layoutMerge && spansTable(spanning, layout);
-    if (banner && !text.endsWith('?')) {
+    if (banner && !endsWithQuestionMark(text)) {
       rows.push({ kind: 'heading', text: joinHeading(idCell, text), id: idCell || null });
       continue;
     }
@@ -97,15 +119,16 @@ export function extractQuestions(
     rows.push({ kind: 'question', index, text, id: idCell || null, section });
   }
 
-  return { questions: resolveTitles(rows, sheet, layout), notes };
+  return { questions: resolveTitles(rows, sheet, layout, idDriven), notes };
 }
 
 /**
  * A short title-like row is a section heading in a questionnaire, but an item in a checklist of terse items
  * ("Firewall in place", "Badge access"). When titles outnumber real questions the sheet is such a checklist; a
- * title whose id is the prefix of the next question's id ("A.1" before "A.1.1") is a heading either way.
+ * title whose id is the prefix of the next question's id ("A.1" before "A.1.1") is a heading either way. Where
+ * every question has a reference (`idDriven`), that is the only way a referenced row is a heading.
  */
-function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout): QuestionItem[] {
+function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, idDriven: boolean): QuestionItem[] {
   const titles = rows.filter((row) => row.kind === 'title').length;
   const questions = rows.filter((row) => row.kind === 'question').length;
   const checklist = titles > questions;
@@ -121,12 +144,13 @@ function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout): Q
       const parentOfNext = row.id !== null && next?.id != null && isParentId(row.id, next.id);
       // "2.3 | Firewall" among "2.2 | …", "2.4 | …" is an item numbered like its neighbours, not a heading.
       const siblingOfNext = row.id !== null && next?.id != null && !parentOfNext && sameDepth(row.id, next.id);
-      const heading = parentOfNext || (!checklist && !siblingOfNext);
+      // Where every question has a reference, only a parent reference makes a heading.
+      const heading = parentOfNext || (!idDriven && !checklist && !siblingOfNext);
       if (heading) {
         section = joinHeading(row.id ?? '', row.text);
         return;
       }
-      if (row.text.length < MIN_QUESTION_CHARS) return;
+      if (row.text.length < MIN_QUESTION_CHARS && !idDriven) return;
       items.push(questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section));
       return;
     }
@@ -157,6 +181,7 @@ function questionItem(
   }
   let allowedValues: string[] | null = null;
   let existingAnswer: string | null = null;
+  let answerHint: string | null = null;
   const choices = mapping.answerChoiceColumns;
   if (choices && choices.length > 0) {
     allowedValues = choices.map((choice) => choice.label);
@@ -164,9 +189,22 @@ function questionItem(
   } else if (mapping.answerColumn !== null) {
     const values = allowedValuesAt(sheet.validations, index, mapping.answerColumn);
     allowedValues = values ? [...values] : null;
-    existingAnswer = (cells[mapping.answerColumn] ?? '') || null;
+    const text = (cells[mapping.answerColumn] ?? '').trim();
+    if (text !== '' && isTemplateHint(text, question)) answerHint = text;
+    else existingAnswer = text || null;
   }
-  return { sheet: sheet.name, row: index + 1, controlId, question, section, allowedValues, existingAnswer };
+  const existingComment = mapping.commentsColumn === null ? null : (cells[mapping.commentsColumn] ?? '').trim() || null;
+  return {
+    sheet: sheet.name,
+    row: index + 1,
+    controlId,
+    question,
+    section,
+    allowedValues,
+    existingAnswer,
+    answerHint,
+    existingComment,
+  };
 }
 
 function nextNonHeading(rows: readonly Row[], position: number): Row | undefined {
@@ -190,6 +228,26 @@ function isParentId(parent: string, child: string): boolean {
 function sameDepth(a: string, b: string): boolean {
   const depth = (id: string) => id.split(/[.\-_ ]+/).filter((part) => part !== '').length;
   return depth(a) === depth(b);
+}
+
+/**
+ * Most rows with question text (at least 40%: a question may carry its criteria in the row below) have a control id
+ * of their own, all different: the sheet numbers its questions.
+ */
+function referencesEveryQuestion(sheet: RawSheet, q: number, idColumn: number, from: number): boolean {
+  let withText = 0;
+  const ids = new Set<string>();
+  let withId = 0;
+  for (let index = from; index < sheet.rows.length; index += 1) {
+    const row = sheet.rows[index] ?? [];
+    if ((row[q] ?? '') === '') continue;
+    withText += 1;
+    const id = row[idColumn] ?? '';
+    if (!isControlId(id)) continue;
+    withId += 1;
+    ids.add(id);
+  }
+  return withId >= 3 && withId >= withText * 0.4 && ids.size >= withId * 0.9;
 }
 
 function letterCount(text: string): number {

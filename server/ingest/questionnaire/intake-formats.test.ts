@@ -30,6 +30,8 @@ describe('CSV', () => {
         section: null,
         allowedValues: null,
         existingAnswer: 'Yes',
+        answerHint: null,
+        existingComment: 'Since 2021',
       },
       {
         sheet: 'CSV',
@@ -39,6 +41,8 @@ describe('CSV', () => {
         section: 'Data Protection',
         allowedValues: null,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
     ]);
   });
@@ -219,6 +223,8 @@ describe('Word tables', () => {
         section: 'Governance',
         allowedValues: null,
         existingAnswer: 'Yes',
+        answerHint: null,
+        existingComment: null,
       },
       {
         sheet: 'Table 1',
@@ -228,6 +234,8 @@ describe('Word tables', () => {
         section: 'Governance',
         allowedValues: null,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
       expect.objectContaining({ sheet: 'Table 2', row: 2, question: 'Is data backed up daily?' }),
     ]);

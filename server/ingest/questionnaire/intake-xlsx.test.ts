@@ -41,6 +41,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '1. Access Control',
         allowedValues: YES_NO_NA,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
       {
         sheet: 'Security',
@@ -50,6 +52,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '1. Access Control',
         allowedValues: YES_NO_NA,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
       {
         sheet: 'Security',
@@ -59,6 +63,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '1. Access Control',
         allowedValues: YES_NO_NA,
         existingAnswer: 'Yes',
+        answerHint: null,
+        existingComment: 'Reviewed quarterly',
       },
       {
         sheet: 'Security',
@@ -69,6 +75,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '2. Encryption',
         allowedValues: YES_NO_NA,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
       {
         sheet: 'Security',
@@ -78,6 +86,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '2. Encryption',
         allowedValues: YES_NO_NA,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
       {
         sheet: 'Security',
@@ -87,6 +97,8 @@ describe('readQuestionnaire on a typical vendor workbook', () => {
         section: '2. Encryption',
         allowedValues: YES_NO_NA,
         existingAnswer: null,
+        answerHint: null,
+        existingComment: null,
       },
     ]);
   });

@@ -7,6 +7,7 @@ import { csvSheet, readCsv } from './read-csv';
 import { readDocx } from './read-docx';
 import { readXls } from './read-xls';
 import { readXlsx } from './read-xlsx';
+import { judgeSheets } from './select-sheets';
 import { sniffFormat } from './sniff-format';
 import type {
   AnswerChoiceColumn,
@@ -84,7 +85,7 @@ async function readSheets(
   }
 }
 
-type SheetResult = { sheet: RawSheet; layout: Layout | null; questions: QuestionItem[] };
+type SheetResult = { sheet: RawSheet; layout: Layout | null; questions: QuestionItem[]; skipped: string | null };
 
 function buildIntake(
   format: QuestionnaireFormat,
@@ -94,7 +95,7 @@ function buildIntake(
   options: DetectOptions,
 ): Intake {
   const notes = [...readNotes];
-  const results: SheetResult[] = sheets.map((sheet) => ({ sheet, layout: null, questions: [] }));
+  const results: SheetResult[] = sheets.map((sheet) => ({ sheet, layout: null, questions: [], skipped: null }));
   const run = (result: SheetResult, layout: Layout | null) => {
     result.layout = layout;
     if (!layout) return;
@@ -115,19 +116,26 @@ function buildIntake(
     if (results.every((result) => result.questions.length === 0)) {
       for (const result of results) if (result.sheet.hidden) run(result, detectLayout(result.sheet, options));
     }
+    judgeSheets(results).forEach((why, index) => {
+      const result = results[index];
+      if (!result || why === null) return;
+      result.skipped = why;
+      result.questions = [];
+    });
   }
 
   const questions = results.flatMap((result) => result.questions);
   if (questions.length > MAX_QUESTIONS) throw tooManyQuestions(questions.length);
   if (questions.length === 0) throw noQuestions();
 
-  const intakeSheets: IntakeSheet[] = results.map(({ sheet, layout, questions: found }) => ({
+  const intakeSheets: IntakeSheet[] = results.map(({ sheet, layout, questions: found, skipped }) => ({
     name: sheet.name,
     hidden: sheet.hidden,
     rowCount: sheet.rows.length,
     columns: layout?.columns ?? blankColumns(sheet),
     mapping: layout && found.length > 0 ? layout.mapping : null,
     questionCount: found.length,
+    skipped,
   }));
   const mappings = intakeSheets.flatMap((sheet) => (sheet.mapping ? [sheet.mapping] : []));
   return { format, sheets: intakeSheets, mappings, questions, notes };

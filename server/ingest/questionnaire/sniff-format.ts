@@ -97,11 +97,39 @@ export async function sniffFormat(bytes: Uint8Array, fileName: string): Promise<
     return { format: 'xls', text: decoded.text };
   }
   if (expected === 'xlsx' || expected === 'xls' || expected === 'docx') throw refuse(expected, 'plain text');
+  const markup = decoded.ok ? structuredText(decoded.text, extension) : null;
+  if (markup) throw unsupported(markup);
   return { format: 'csv' };
 }
 
 function refuse(expected: QuestionnaireFormat | undefined, looksLike: string): QuestionnaireError {
   return expected ? notWhatItsNameSays(expected, looksLike) : unsupported(looksLike);
+}
+
+/**
+ * JSON, XML or HTML text: a questionnaire tool's own template or a web page, not rows of questions. Read as CSV each
+ * of its lines would become a junk question.
+ */
+function structuredText(text: string, extension: string): string | null {
+  if (extension === 'json' || extension === 'jsonc') return 'JSON data';
+  if (extension === 'xml' || extension === 'html' || extension === 'htm') return 'an XML or HTML file';
+  // Comment lines first (JSON with comments, as template languages use), then the first character that counts.
+  const start = text
+    .slice(0, 65_536)
+    .replace(/^\uFEFF/, '')
+    .replace(/^(\s*(\/\/[^\n]*|\/\*[\s\S]*?\*\/))*\s*/, '');
+  if (start.startsWith('{')) return 'JSON data';
+  if (start.startsWith('<')) return 'an XML or HTML file';
+  return start.startsWith('[') && isJson(text) ? 'JSON data' : null;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function isZip(bytes: Uint8Array): boolean {

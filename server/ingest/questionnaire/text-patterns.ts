@@ -21,10 +21,21 @@ export function cleanCellText(raw: string): string {
   );
 }
 
+// Chinese and Japanese write without spaces; each ideograph or kana counts as a word, which is closer to how many
+// words a sentence holds than counting a whole sentence as one.
+const SPACELESS_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const WORD = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}'’&/.-]*/gu;
+
 /** Words in a text, counted over its first thousand characters: callers compare with small numbers only. */
 export function wordCount(text: string): number {
-  const words = (text.length > 1_000 ? text.slice(0, 1_000) : text).match(/[\p{L}\p{N}][\p{L}\p{N}'’&/.-]*/gu);
-  return words ? words.length : 0;
+  const sample = text.length > 1_000 ? text.slice(0, 1_000) : text;
+  if (!SPACELESS_SCRIPT.test(sample)) return sample.match(/[\p{L}\p{N}][\p{L}\p{N}'’&/.-]*/gu)?.length ?? 0;
+  return sample.match(WORD)?.length ?? 0;
+}
+
+/** Ends with a question mark, the ASCII one or the full-width one of Chinese and Japanese text. */
+export function endsWithQuestionMark(text: string): boolean {
+  return /[?？]$/.test(text);
 }
 
 /** Lower case, punctuation as spaces, "Yes / No" as "yes/no": the form header phrases are compared in. */
@@ -55,7 +66,8 @@ const YES_NO = /\byes\/no\b|\by\/n\b/;
 const COMPLIANCE_WORDS = /\b(compliance|compliant|status|implemented)\b/;
 const QUESTION_EXACT =
   /^(questions?|question text|the question|security questions?|control questions?|assessment questions?|consensus assessment questions?|caiq questions?|query|queries|ask|request)$/;
-const QUESTION_WORD = /(^|[^\p{L}])(questions?|fragen?|preguntas?|perguntas?|domande?|vragen?|vraag)([^\p{L}]|$)/u;
+const QUESTION_WORD =
+  /(^|[^\p{L}])(questions?|fragen?|preguntas?|perguntas?|domande?|vragen?|vraag)([^\p{L}]|$)|问题|問題|质询|質問|질문/u;
 const DESCRIPTION_WORD = /\bdescription\b/;
 const REQUIREMENT_EXACT =
   /^(requirements?|controls?|control statement|control requirement|control specification|control text|control objective|control activity|criteria|criterion|items?|specification|statement|security requirements?|requirement text|standard)$/;
@@ -111,7 +123,7 @@ const QUESTION_START =
 /** Reads as a question or a request for information: ends with "?" or starts like one. */
 export function isQuestionLike(text: string): boolean {
   const body = stripLeadingId(text);
-  if (body.endsWith('?')) return body.length >= 8;
+  if (endsWithQuestionMark(body)) return body.length >= 8 || (SPACELESS_SCRIPT.test(body) && body.length >= 5);
   return QUESTION_START.test(body) && wordCount(body) >= 3;
 }
 
@@ -119,7 +131,7 @@ export function isQuestionLike(text: string): boolean {
 export function isStatementLike(text: string): boolean {
   const body = stripLeadingId(text);
   const words = wordCount(body);
-  if (/[.;:!]$/.test(body)) return words >= 3;
+  if (/[.;:!。；：！]$/.test(body)) return words >= 3;
   return words >= 6;
 }
 
@@ -129,7 +141,7 @@ export function isStatementLike(text: string): boolean {
  */
 export function isTitleLike(text: string): boolean {
   if (text === '' || text.length > 100 || text.includes('\n')) return false;
-  if (/[?.;!]$/.test(text) && !/\b[A-Z]{1,4}\.$/.test(text)) return false;
+  if (/[?.;!？。！；]$/.test(text) && !/\b[A-Z]{1,4}\.$/.test(text)) return false;
   if (isQuestionLike(text)) return false;
   const words = wordCount(stripLeadingId(text));
   return words >= 1 && words <= 8;
@@ -150,10 +162,13 @@ const CONTROL_ID_PATTERNS = [
   /^[A-Z]{1,6}(&[A-Z]{1,6})?[-_.]?\d{1,3}([.-]\d{1,3}){0,3}[a-z]?( ?\(\d{1,2}\))?$/i, // IAM-02, A&A-01, CC6.1, DSP-07.1, AC-2 (1)
   /^[A-Z]\.\d{1,3}(\.\d{1,3}){0,3}$/i, // A.5.1
   /^\d{1,3}(\.\d{1,3}){1,4}\.?$/, // 1.2, 1.2.3
+  /^(?=[^\d]*\d)[A-Z][A-Z0-9]{0,7}(&[A-Z]{1,6})?([-_.][A-Z0-9]{1,8}){1,6}$/i, // G-SM-A-1-1, HR-3.2-b, DOCU-01
 ];
 
 /** Looks like a control or question reference rather than a count or a word. */
 export function isControlId(text: string): boolean {
+  // "v4.0.3" is the template's version, printed in the corner where ids go.
+  if (/^v(er)?\.?\s?\d+(\.\d+)*$/i.test(text)) return false;
   return text.length <= 24 && CONTROL_ID_PATTERNS.some((pattern) => pattern.test(text));
 }
 

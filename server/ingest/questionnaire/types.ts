@@ -91,7 +91,12 @@ export type QuestionItem = {
   section: string | null;
   /** The values the answer cell's dropdown allows, e.g. ["Yes", "No", "N/A"]. */
   allowedValues: string[] | null;
+  /** The customer's answer already in the file: never replaced without the user's say. */
   existingAnswer: string | null;
+  /** The template's hint in the answer cell ("mm/dd/yyyy", "Vendor Name"): an answer may replace it. */
+  answerHint: string | null;
+  /** Text already in the comments cell, which the export leaves as it is. */
+  existingComment: string | null;
 };
 
 export type IntakeSheet = {
@@ -101,6 +106,8 @@ export type IntakeSheet = {
   columns: string[];
   mapping: Mapping | null;
   questionCount: number;
+  /** Why a sheet holding questions is not read as the questionnaire (a reference sheet, a copy); null otherwise. */
+  skipped: string | null;
 };
 
 /** A questionnaire read and understood: its sheets, the columns used on each, and its questions in order. */

@@ -46,8 +46,10 @@ export function planSheet(
   };
   const reserved = new Set<number>();
   const layouts = new Map<WriteTarget, Layout>();
+  // A row's own dropdown makes its target one whose explanation needs a comments column.
+  const rowLists = answers.some((answer) => (answer.allowedValues?.length ?? 0) > 0);
   for (const target of ordered) {
-    const layout = layOut(scan, target, reserved);
+    const layout = layOut(scan, target, reserved, rowLists);
     layouts.set(target, layout);
     const headerStyle = effectiveStyle(scan, target.headerRow, target.questionColumn);
     for (const column of layout.added) {
@@ -60,8 +62,10 @@ export function planSheet(
   for (const merge of scan.merges) mergesByTop.set(merge.top, [...(mergesByTop.get(merge.top) ?? []), merge]);
   for (const answer of answers) {
     validateRow(answer.row);
-    // A sheet may hold several tables; an answer belongs to the nearest header above it.
-    const target = ordered.filter((t) => t.headerRow < answer.row).pop();
+    // A sheet may hold several tables; an answer belongs to the nearest header above it. A form's fields above its
+    // first header (contact details, the date) belong to the first table.
+    const target =
+      ordered.filter((t) => t.headerRow < answer.row).pop() ?? ordered.find((t) => t.headerRow !== answer.row);
     const layout = target ? layouts.get(target) : undefined;
     if (!layout) {
       throw new WriteBackError(
@@ -76,12 +80,13 @@ export function planSheet(
       if (text !== '') put(answer.row, at, { kind: 'text', text, style: styleAt(at) });
     };
     const text = cleanCellText(answer.answer);
-    if (layout.commentsColumn !== null) {
-      const allowed = layout.target.allowedValues ?? [];
+    // A row's own list (or its lack of one, null) is known better than the sheet's first list.
+    const allowed = (answer.allowedValues !== undefined ? answer.allowedValues : layout.target.allowedValues) ?? [];
+    if (layout.commentsColumn !== null && allowed.length > 0) {
       const choice = answer.shortAnswer ? chooseAllowedValue(answer.shortAnswer, allowed) : null;
       // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer.
       if (choice !== null) write(layout.answerColumn, cleanCellText(choice));
-      write(layout.commentsColumn, text);
+      if (!answer.keepComments) write(layout.commentsColumn, text);
     } else {
       write(layout.answerColumn, text);
     }
@@ -98,8 +103,8 @@ function headerFor(layout: Layout, column: number): { header: string; width: num
   return ADDED_COLUMNS.source;
 }
 
-function layOut(scan: WorksheetScan, target: WriteTarget, reserved: Set<number>): Layout {
-  const dropdown = target.answerColumn !== null && (target.allowedValues?.length ?? 0) > 0;
+function layOut(scan: WorksheetScan, target: WriteTarget, reserved: Set<number>, rowLists: boolean): Layout {
+  const dropdown = target.answerColumn !== null && ((target.allowedValues?.length ?? 0) > 0 || rowLists);
   const added = new Set<number>();
   const occupied = occupiedColumns(scan, target.headerRow);
   const headerCells = scan.rowsByNumber.get(target.headerRow)?.cells.filter((c) => c.hasValue) ?? [];

@@ -13,6 +13,10 @@ export type AnswerCell = {
   shortAnswer?: ShortAnswer | null;
   /** The cited document and page or library entry, for the optional "Source" column. */
   source?: string | null;
+  /** This row's own dropdown values, when its answer cell has a list of its own (they differ row by row). */
+  allowedValues?: string[] | null;
+  /** The comments cell already holds the customer's text: leave it as it is. */
+  keepComments?: boolean;
 };
 
 /** Where one questionnaire table sits in a sheet. Rows and columns are 1-based, as Excel shows them. */
