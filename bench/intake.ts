@@ -115,10 +115,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
       allowedValues: q.allowedValues,
     }));
     try {
-      const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, {
-        withSources: false,
-        prefilled: 'keep',
-      });
+      const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, { withSources: false });
       fidelity = await compareWorkbooks(bytes, truth.format, exported, truth);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);

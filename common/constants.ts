@@ -44,6 +44,8 @@ export const CSV_IMPORT_CONFIDENCE = 85;
 export const JSON_IMPORT_CONFIDENCE = 85;
 export const TEXT_IMPORT_CONFIDENCE = 90;
 export const LIBRARY_DISPLAY_CONFIDENCE = 90;
+/** With "replace pre-filled answers", a customer's answer is replaced only by an answer at least this confident. */
+export const PREFILLED_REPLACE_CONFIDENCE = 90;
 export const LIBRARY_PAGE_DEFAULT = 1000;
 export const LIBRARY_PAGE_MAX = 10_000;
 

@@ -536,21 +536,19 @@ describe('exports when the original cannot be filled', () => {
 });
 
 describe('exports of a CAIQ v3 workbook', () => {
-  it('leave the X-marked Yes / No columns alone and write the answers into Notes', async () => {
+  const sast =
+    'Do you use an automated source code analysis tool to detect security defects in code prior to production?';
+  const answer = 'Yes. Semgrep and CodeQL run on every pull request and block merging on high-severity findings.';
+
+  async function exportedCaiq(fields: Record<string, string>) {
     const t = await createTenant(app);
-    const sast =
-      'Do you use an automated source code analysis tool to detect security defects in code prior to production?';
-    const answer = 'Yes. Semgrep and CodeQL run on every pull request and block merging on high-severity findings.';
     await createAnswer(app, t.users.admin, { question: sast, answer });
     const res = await postMultipart(
       app,
       '/api/assessments/import',
       t.users.admin,
-      { name: 'CAIQ' },
-      {
-        name: 'caiq.xlsx',
-        bytes: await caiqWorkbook(),
-      },
+      { name: 'CAIQ', ...fields },
+      { name: 'caiq.xlsx', bytes: await caiqWorkbook() },
     );
     expect(res.statusCode, res.body).toBe(201);
     await waitForBatch(app, t.users.admin, res.data.id);
@@ -561,10 +559,20 @@ describe('exports of a CAIQ v3 workbook', () => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(out.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.getWorksheet('CAIQ v3.0.1');
+    return wb.getWorksheet('CAIQ v3.0.1');
+  }
+
+  it('leave the X-marked columns alone and keep a question the customer already answered, notes included', async () => {
+    const ws = await exportedCaiq({});
     expect(ws?.getCell('F5').value).toBe('X');
     expect(ws?.getCell('G6').value).toBe('X');
     expect(ws?.getCell('F6').value || null).toBeNull();
+    expect(ws?.getCell('I6').value).toBe('Manual review only');
+  });
+
+  it("write a confident answer into Notes over the customer's when the import chose to replace pre-filled answers", async () => {
+    const ws = await exportedCaiq({ prefilledAnswers: 'replace' });
+    expect(ws?.getCell('G6').value).toBe('X');
     expect(ws?.getCell('I6').value).toBe(answer);
   });
 });

@@ -59,6 +59,13 @@ export const SheetMapping = z.object({
 });
 export type SheetMapping = z.infer<typeof SheetMapping>;
 
+/**
+ * What the export does with answers already in the customer's file: leave every one of them ('keep'), or replace
+ * those Verity answers with high confidence ('replace').
+ */
+export const PrefilledAnswers = z.enum(['keep', 'replace'], { message: 'prefilledAnswers must be keep or replace' });
+export type PrefilledAnswers = z.infer<typeof PrefilledAnswers>;
+
 /** The text fields of the multipart import (`file` is the file part). */
 export const ImportFileFields = z.object({
   name: Name.optional(),
@@ -81,6 +88,8 @@ export const ImportFileFields = z.object({
     .optional(),
   /** The Ask screen's chat that started it (Bulk Import). */
   sessionId: z.uuid({ message: 'sessionId must be a session id' }).optional(),
+  /** Answers the customer already filled in: kept in the exported file, or replaced where Verity is confident. */
+  prefilledAnswers: PrefilledAnswers.optional(),
 });
 export type ImportFileFields = z.output<typeof ImportFileFields>;
 
@@ -98,6 +107,8 @@ export const PreviewQuestion = z.object({
   section: z.string().nullable(),
   question: z.string(),
   allowedValues: z.array(z.string()).nullable(),
+  /** The customer's answer already in the file, if any. */
+  existingAnswer: z.string().nullable(),
 });
 export type PreviewQuestion = z.infer<typeof PreviewQuestion>;
 
@@ -109,6 +120,8 @@ export const PreviewSheet = z.object({
   columns: z.array(z.string()),
   mapping: SheetMapping.nullable(),
   questionCount: z.number().int(),
+  /** Why a sheet holding questions is not read as the questionnaire (a reference sheet, a copy); null otherwise. */
+  skipped: z.string().nullable(),
 });
 
 export const PreviewResponse = z.object({
@@ -116,6 +129,8 @@ export const PreviewResponse = z.object({
   format: z.enum(['csv', 'xlsx', 'xls', 'docx']),
   sheets: z.array(PreviewSheet),
   totalQuestions: z.number().int(),
+  /** Questions the customer had already answered in the file. */
+  prefilledAnswers: z.number().int(),
   /** The first questions, as they will be imported. */
   questions: z.array(PreviewQuestion),
 });
@@ -143,6 +158,8 @@ export const BatchView = z.object({
   /** The original workbook can be handed back filled in (an .xlsx source). */
   canFillOriginal: z.boolean(),
   sessionId: z.string().nullable(),
+  /** What the export does with answers the customer had already filled in. */
+  prefilledAnswers: PrefilledAnswers,
 });
 export type BatchView = z.infer<typeof BatchView>;
 
@@ -164,6 +181,8 @@ export const AssessmentQuestionView = z.object({
   controlId: z.string().nullable(),
   section: z.string().nullable(),
   allowedValues: z.array(z.string()).nullable(),
+  /** The customer's own answer, already in the file they sent. */
+  existingAnswer: z.string().nullable(),
   edited: z.boolean(),
   reviewedAt: z.string().nullable(),
   /** A library entry this answer came from has changed (or was deleted) since. */

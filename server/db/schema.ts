@@ -519,6 +519,8 @@ export const assessmentBatches = pgTable(
     fileSize: integer('file_size'),
     fileSha256: text('file_sha256'),
     mapping: jsonb('mapping').$type<unknown[]>().notNull(),
+    /** What the export does with answers the customer had already filled in: 'keep' them, or 'replace' them. */
+    prefilledAnswers: text('prefilled_answers').notNull().default('keep'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -553,6 +555,12 @@ export const assessmentQuestions = pgTable(
     controlId: text('control_id'),
     section: text('section'),
     allowedValues: text('allowed_values').array(),
+    /** The customer's answer already in the file at import (a template's hint text is not one). */
+    existingAnswer: text('existing_answer'),
+    /** The template's hint in the answer cell ("mm/dd/yyyy"), which an answer may replace. */
+    answerHint: text('answer_hint'),
+    /** Text already in the comments cell at import; the export leaves it. */
+    existingComment: text('existing_comment'),
     answer: text('answer'),
     answerType: text('answer_type'),
     confidence: integer('confidence'),

@@ -10,27 +10,33 @@ export type OriginalAnswer = AnswerCell & {
   existingAnswer: string | null;
   /** Text already in the comments cell. */
   existingComment: string | null;
+  /** The user chose to replace pre-filled answers, and this answer is sure enough to replace the customer's. */
+  replacesExisting?: boolean;
 };
 
-export type PrefilledChoice = 'keep' | 'replace';
+const filled = (text: string | null) => (text ?? '').trim() !== '';
 
 /**
  * The customer's file with the answers written in, in the format it came in. A question the customer had already
- * answered keeps that answer unless the user chose to replace pre-filled answers; a comment already written stays.
+ * answered keeps that answer (and its comment) unless its answer says it replaces it; a comment already written
+ * next to an unanswered question stays too.
  */
 export async function exportOriginal(
   original: Uint8Array,
   format: QuestionnaireFormat,
   mappings: readonly SheetMapping[],
   answers: readonly OriginalAnswer[],
-  options: { withSources: boolean; prefilled: PrefilledChoice },
+  options: { withSources: boolean },
 ): Promise<Uint8Array> {
   const sheetList = (sheet: string) => answers.find((a) => a.sheet === sheet && a.allowedValues)?.allowedValues ?? null;
+  // X-marked choice columns are never written; their labels are not a dropdown of the column the text goes to.
+  const marked = new Set(mappings.filter((m) => m.answerChoiceColumns?.length).map((m) => m.sheet));
   const cells: AnswerCell[] = answers
-    .filter((a) => options.prefilled === 'replace' || (a.existingAnswer ?? '').trim() === '')
-    .map(({ existingAnswer: _answer, existingComment, ...cell }) => ({
+    .filter((a) => a.replacesExisting === true || !filled(a.existingAnswer))
+    .map(({ existingAnswer: _answer, existingComment, replacesExisting, ...cell }) => ({
       ...cell,
-      keepComments: options.prefilled === 'keep' && (existingComment ?? '').trim() !== '',
+      allowedValues: marked.has(cell.sheet) ? null : cell.allowedValues,
+      keepComments: replacesExisting !== true && filled(existingComment),
     }));
   if (format !== 'xlsx') throw new Error(`Filling a ${format} original is not built yet.`);
   return writeAnswersToXlsx(original, writeTargets(mappings, sheetList, options.withSources), cells);

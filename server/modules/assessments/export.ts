@@ -1,7 +1,9 @@
 import type { ExportResponse, SheetMapping } from '../../../common/schemas/assessments';
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
-import { answersToCsv, answersToNewXlsx, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
+import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
+import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
+import { exportOriginal, type OriginalAnswer } from './export-original';
 import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
 import { polarity } from './consistency';
 import {
@@ -112,9 +114,8 @@ export async function exportXlsx(
 ): Promise<Uint8Array> {
   const original = canFillOriginal(batch) ? await readOriginal(storage, batch.storageKey ?? '') : null;
   if (original) {
-    const allowedValues = (sheet: string) =>
-      rows.find((r) => r.sheet === sheet && r.allowedValues)?.allowedValues ?? null;
-    const answers: AnswerCell[] = rows
+    const replace = batch.prefilledAnswers === 'replace';
+    const answers: OriginalAnswer[] = rows
       .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
       .map((r) => ({
         sheet: r.sheet ?? '',
@@ -123,12 +124,13 @@ export async function exportXlsx(
         // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
         shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
         source: withSources ? citation(storedSources(r)) : null,
+        allowedValues: r.allowedValues,
+        existingAnswer: r.existingAnswer,
+        existingComment: r.existingComment,
+        // "Replace" replaces a customer's answer only with one a person approved or Verity is sure of.
+        replacesExisting: replace && confidentEnough(r),
       }));
-    return writeAnswersToXlsx(
-      original,
-      writeTargets(batch.mapping as SheetMapping[], allowedValues, withSources),
-      answers,
-    );
+    return exportOriginal(original, 'xlsx', batch.mapping as SheetMapping[], answers, { withSources });
   }
   return answersToNewXlsx(batch.name, exportRows(rows, opts));
 }
@@ -168,6 +170,9 @@ export function writeTargets(
     };
   });
 }
+
+const confidentEnough = (q: QuestionRow) =>
+  q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE;
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */
 export function exportFileName(batch: BatchRow, extension: 'csv' | 'xlsx'): string {

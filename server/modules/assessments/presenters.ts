@@ -49,6 +49,7 @@ export function presentBatch(
     sourceFormat: row.sourceFormat as BatchView['sourceFormat'],
     canFillOriginal: canFillOriginal(row),
     sessionId: row.sessionId,
+    prefilledAnswers: row.prefilledAnswers === 'replace' ? 'replace' : 'keep',
   };
 }
 
@@ -82,6 +83,7 @@ export function presentQuestion(
     controlId: row.controlId,
     section: row.section,
     allowedValues: row.allowedValues,
+    existingAnswer: row.existingAnswer,
     edited: row.editedBy !== null,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     sourceChanged: extra.sourceChanged,

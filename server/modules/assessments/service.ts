@@ -16,6 +16,7 @@ import {
   type ImportResult,
   type PreviewResponse,
   type SheetMapping,
+  type PrefilledAnswers,
 } from '../../../common/schemas/assessments';
 import { presentBatch, type BatchCounts } from './presenters';
 
@@ -93,6 +94,7 @@ type NewBatch = {
   /** Size and SHA-256 of the stored original, for the quota and `npm run integrity`. */
   file?: { size: number; sha256: string };
   sessionId?: string | null;
+  prefilledAnswers?: PrefilledAnswers;
 };
 
 /**
@@ -154,6 +156,7 @@ async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<Import
         fileSize: input.file?.size ?? null,
         fileSha256: input.file?.sha256 ?? null,
         mapping: intake.mappings,
+        prefilledAnswers: input.prefilledAnswers ?? 'keep',
       })
       .returning({ id: ab.id, createdAt: ab.createdAt });
     if (!batch) throw new Error('insert returned no row');
@@ -170,6 +173,9 @@ async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<Import
           controlId: q.controlId,
           section: q.section,
           allowedValues: q.allowedValues,
+          existingAnswer: q.existingAnswer,
+          answerHint: q.answerHint,
+          existingComment: q.existingComment,
           // The claim order is (created_at, order_index): every question of a batch shares the batch's time.
           createdAt: batch.createdAt,
         })),
@@ -218,8 +224,10 @@ export async function previewFile(
       columns: s.columns,
       mapping: s.mapping,
       questionCount: s.questionCount,
+      skipped: s.skipped,
     })),
     totalQuestions: intake.questions.length,
+    prefilledAnswers: intake.questions.filter((q) => q.existingAnswer !== null).length,
     questions: intake.questions.slice(0, PREVIEW_QUESTIONS).map((q) => ({
       sheet: q.sheet,
       row: q.row,
@@ -227,6 +235,7 @@ export async function previewFile(
       section: q.section,
       question: q.question,
       allowedValues: q.allowedValues,
+      existingAnswer: q.existingAnswer,
     })),
   };
 }
@@ -263,6 +272,7 @@ export async function importFile(
       storageKey,
       file: stored,
       sessionId: fields.sessionId,
+      prefilledAnswers: fields.prefilledAnswers,
     });
   } catch (err) {
     await ctx.storage.delete(storageKey).catch(() => undefined);
