@@ -1,7 +1,9 @@
 import type { Layout } from './detect';
 import { MAX_QUESTION_CHARS, longQuestionNote } from './messages';
 import {
+  bestRole,
   endsWithQuestionMark,
+  headerRoles,
   isControlId,
   isInstruction,
   isNumberOnly,
@@ -64,8 +66,13 @@ export function extractQuestions(
   for (let index = start; index < sheet.rows.length; index += 1) {
     const cells = sheet.rows[index] ?? [];
     if (!cells.some((cell) => cell !== '')) continue;
-    if (index >= mapping.headerRow && index < headerEnd) continue;
-    if (headerLabels && isRepeatedHeader(cells, headerLabels, q)) continue;
+    const header = index >= mapping.headerRow && index < headerEnd;
+    if (header || (headerLabels && isRepeatedHeader(cells, headerLabels, q))) {
+      // "Company Overview | | Vendor Answers | Additional Information": a header per section, named in its first cell.
+      const named = sectionInHeader(cells, layout);
+      if (named) rows.push({ kind: 'heading', text: named, id: null });
+      continue;
+    }
 
     const sectionValue = layout.sectionColumn === null ? '' : (cells[layout.sectionColumn] ?? '');
     if (sectionValue !== '' && sectionValue.length <= 200) section = sectionValue;
@@ -271,6 +278,22 @@ function isRepeatedHeader(cells: readonly string[], labels: readonly string[], q
     if (label !== undefined && label !== '' && sameLabel(cell, label)) same += 1;
   });
   return same >= 2 && same * 2 >= filled;
+}
+
+/**
+ * A section's name written in a header row where the ids go (or left of them): "Company Overview" above COMP-01.
+ * A label with a role of its own ("Ref", "#") is the header's, not a section.
+ */
+function sectionInHeader(cells: readonly string[], layout: Layout): string | null {
+  const { mapping } = layout;
+  const last = Math.min(mapping.questionColumn - 1, mapping.idColumn ?? mapping.questionColumn - 1);
+  for (let column = 0; column <= last; column += 1) {
+    const cell = cells[column] ?? '';
+    if (cell === '') continue;
+    if (bestRole(headerRoles(cell)) > 0 || !isTitleLike(cell) || isInstruction(cell)) return null;
+    return cell;
+  }
+  return null;
 }
 
 /** Compares a cell with a normalised label, normalising only cells short enough to be one (most are questions). */

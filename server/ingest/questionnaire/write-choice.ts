@@ -28,3 +28,48 @@ export function chooseAllowedValue(short: ShortAnswer, allowed: readonly string[
   });
   return prefixed.length === 1 ? (prefixed[0] ?? null) : null;
 }
+
+/** The graded values of a dropdown that say `short` ("Yes, for some applications", "Yes, for all applications"). */
+export function gradedValues(short: ShortAnswer, allowed: readonly string[]): string[] {
+  const words = SPELLINGS[short].filter((spelling) => spelling.length > 1);
+  return allowed.filter((value) => {
+    const text = normalise(value);
+    return words.some((word) => text.startsWith(word) && !/[\p{L}\p{N}]/u.test(text.charAt(word.length)));
+  });
+}
+
+const contentWords = (text: string) =>
+  new Set(
+    normalise(text)
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((word) => word.length >= 3),
+  );
+
+/**
+ * Among graded values of the same polarity, the one whose own words the answer uses, when exactly one is ahead
+ * ("…for every application we run" picks "Yes, for all applications" only if it shares more words than the
+ * others); null when the answer does not tell them apart. Never a guess.
+ */
+export function chooseGradedValue(short: ShortAnswer, allowed: readonly string[], answer: string): string | null {
+  const exact = chooseAllowedValue(short, allowed);
+  if (exact !== null) return exact;
+  const candidates = gradedValues(short, allowed);
+  if (candidates.length < 2) return null;
+  const said = contentWords(answer);
+  // Only the words that tell the grades apart ("some", "all"), not those they share ("yes", "for", "applications").
+  const own = candidates.map((value) => contentWords(value));
+  const common = (word: string) => own.every((words) => words.has(word));
+  const scored = candidates
+    .map((value, i) => ({
+      value,
+      shared: [...(own[i] ?? [])].filter((word) => !common(word) && said.has(word)).length,
+    }))
+    .sort((a, b) => b.shared - a.shared);
+  const [best, next] = scored;
+  return best && best.shared > 0 && best.shared > (next?.shared ?? 0) ? best.value : null;
+}
+
+/** Said in the comments when a graded dropdown is left empty, so the reviewer knows to pick. */
+export function ungradedNote(values: readonly string[]): string {
+  return `Dropdown left empty: the answer does not say which of ${values.map((v) => `"${v}"`).join(', ')} applies.`;
+}

@@ -1,4 +1,4 @@
-import { chooseAllowedValue } from './write-choice';
+import { chooseGradedValue, gradedValues, ungradedNote } from './write-choice';
 import type { CellRange } from './write-ref';
 import { formulaEdits } from './write-formulas';
 import type { CellEdit, SheetEdits } from './write-sheet-patch';
@@ -83,10 +83,13 @@ export function planSheet(
     // A row's own list (or its lack of one, null) is known better than the sheet's first list.
     const allowed = (answer.allowedValues !== undefined ? answer.allowedValues : layout.target.allowedValues) ?? [];
     if (layout.commentsColumn !== null && allowed.length > 0) {
-      const choice = answer.shortAnswer ? chooseAllowedValue(answer.shortAnswer, allowed) : null;
-      // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer.
+      const choice = answer.shortAnswer ? chooseGradedValue(answer.shortAnswer, allowed, text) : null;
+      // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer; when
+      // the list grades the answer ("Yes, for some…", "Yes, for all…") the comments say a person must pick.
       if (choice !== null) write(layout.answerColumn, cleanCellText(choice));
-      if (!answer.keepComments) write(layout.commentsColumn, text);
+      const graded = choice === null && answer.shortAnswer ? gradedValues(answer.shortAnswer, allowed) : [];
+      const comments = graded.length > 1 ? `${text}\n${ungradedNote(graded)}` : text;
+      if (!answer.keepComments) write(layout.commentsColumn, cleanCellText(comments));
     } else {
       write(layout.answerColumn, text);
     }
