@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { xlsOf } from '../server/ingest/questionnaire/intake-fixtures';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createTenant, createTenantPair } from './helpers/factories';
@@ -482,48 +483,45 @@ describe('exports', () => {
   });
 });
 
-describe('exports when the original cannot be filled', () => {
-  it('give a new workbook for a sheet without a header row, and when the stored original is gone', async () => {
+describe("exports of the customer's own workbook", () => {
+  const ENCRYPTED = 'Yes, all data at rest is encrypted with AES-256.';
+  const exportXlsx = (cookie: string, id: string, query = '') =>
+    app.inject({ method: 'GET', url: `/api/assessments/${id}/export?format=xlsx${query}`, headers: { cookie } });
+
+  it('fill a sheet without a header row, adding the answer column beside the questions', async () => {
     const t = await createTenant(app);
+    await createAnswer(app, t.users.admin, { question: 'Do you encrypt data at rest?', answer: ENCRYPTED });
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Q');
     for (const q of ['Do you encrypt data at rest?', 'Do you run annual penetration tests?', 'Is MFA enforced?'])
       ws.addRow([q]);
-    const bytes = new Uint8Array(await wb.xlsx.writeBuffer());
     const res = await postMultipart(
       app,
       '/api/assessments/import',
       t.users.admin,
       { name: 'Headerless' },
-      {
-        name: 'q.xlsx',
-        bytes,
-      },
+      { name: 'q.xlsx', bytes: new Uint8Array(await wb.xlsx.writeBuffer()) },
     );
     expect(res.statusCode, res.body).toBe(201);
     const d = await waitForBatch(app, t.users.admin, res.data.id);
-    expect(d.batch).toMatchObject({ canFillOriginal: false });
-    const exportXlsx = (id: string) =>
-      app.inject({
-        method: 'GET',
-        url: `/api/assessments/${id}/export?format=xlsx`,
-        headers: { cookie: t.users.admin.cookie },
-      });
-    const fresh = await exportXlsx(res.data.id);
-    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(d.batch).toMatchObject({ canFillOriginal: true });
+    const filled = await exportXlsx(t.users.admin.cookie, res.data.id);
+    expect(filled.statusCode, filled.body).toBe(200);
     const out = new ExcelJS.Workbook();
-    await out.xlsx.load(fresh.rawPayload as unknown as ArrayBuffer);
-    expect(out.worksheets[0]?.getCell('B2').value).toBe('Do you encrypt data at rest?');
+    await out.xlsx.load(filled.rawPayload as unknown as ArrayBuffer);
+    expect(out.worksheets.map((s) => s.name)).toEqual(['Q']);
+    expect(out.worksheets[0]?.getCell('A1').value).toBe('Do you encrypt data at rest?');
+    expect(out.worksheets[0]?.getCell('B1').value).toBe(ENCRYPTED);
+  });
 
+  it('say why when the stored original is gone, and give the new workbook only when asked for it', async () => {
+    const t = await createTenant(app);
     const normal = await postMultipart(
       app,
       '/api/assessments/import',
       t.users.admin,
       { name: 'Gone' },
-      {
-        name: 'q.xlsx',
-        bytes: await questionnaireXlsx(['Do you encrypt data at rest?']),
-      },
+      { name: 'q.xlsx', bytes: await questionnaireXlsx(['Do you encrypt data at rest?']) },
     );
     await waitForBatch(app, t.users.admin, normal.data.id);
     const [row] = await app.database.db
@@ -531,7 +529,47 @@ describe('exports when the original cannot be filled', () => {
       .from(assessmentBatches)
       .where(eq(assessmentBatches.id, normal.data.id));
     await app.deps.storage.delete(row?.storageKey ?? '');
-    expect((await exportXlsx(normal.data.id)).statusCode).toBe(200);
+    const refused = await exportXlsx(t.users.admin.cookie, normal.data.id);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: 'original_missing',
+      error: expect.stringMatching(/no longer stored/),
+    });
+    const generic = await exportXlsx(t.users.admin.cookie, normal.data.id, '&generic=1');
+    expect(generic.statusCode).toBe(200);
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.load(generic.rawPayload as unknown as ArrayBuffer);
+    const texts: unknown[] = [];
+    out.worksheets[0]?.eachRow((r) => r.eachCell((c) => texts.push(c.value)));
+    expect(texts).toContain('Do you encrypt data at rest?');
+  });
+
+  it('hand back a legacy .xls as .xlsx with the same sheets and the answers in its answer column', async () => {
+    const t = await createTenant(app);
+    await createAnswer(app, t.users.admin, { question: 'Do you encrypt data at rest?', answer: ENCRYPTED });
+    const res = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'Legacy' },
+      {
+        name: 'legacy.xls',
+        bytes: xlsOf([
+          ['ID', 'Question', 'Response'],
+          ['E-1', 'Do you encrypt data at rest?', ''],
+          ['E-2', 'Do you rotate keys yearly?', ''],
+        ]),
+      },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await waitForBatch(app, t.users.admin, res.data.id);
+    const filled = await exportXlsx(t.users.admin.cookie, res.data.id);
+    expect(filled.statusCode, filled.body).toBe(200);
+    const out = new ExcelJS.Workbook();
+    await out.xlsx.load(filled.rawPayload as unknown as ArrayBuffer);
+    expect(out.worksheets.map((s) => s.name)).toEqual(['Questions']);
+    expect(out.worksheets[0]?.getCell('B2').value).toBe('Do you encrypt data at rest?');
+    expect(out.worksheets[0]?.getCell('C2').value).toBe(ENCRYPTED);
   });
 });
 

@@ -215,6 +215,11 @@ export const ExportQuery = z.object({
     .enum(['0', '1', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  /** xlsx: a new workbook with the questions and answers, even when the customer's own file could be filled. */
+  generic: z
+    .enum(['0', '1', 'true', 'false'])
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
   /** Also export answers a person wrote that nobody approved yet, each marked as a draft (left out by default). */
   drafts: z
     .enum(['0', '1', 'true', 'false'])

@@ -54,7 +54,9 @@ export function planSheet(
     const headerStyle = effectiveStyle(scan, target.headerRow, target.questionColumn);
     for (const column of layout.added) {
       const header = headerFor(layout, column);
-      put(target.headerRow, column, { kind: 'text', text: header.header, style: headerStyle });
+      // A sheet without a header row (headerRow 0) gets the column, not a label above its first question.
+      if (target.headerRow >= 1)
+        put(target.headerRow, column, { kind: 'text', text: header.header, style: headerStyle });
       edits.newColumns.push({ column, width: header.width });
     }
   }
@@ -164,7 +166,7 @@ function validateTarget(target: WriteTarget): void {
     (c): c is number => c !== null,
   );
   const bad = columns.some((c) => !Number.isInteger(c) || c < 1 || c > EXCEL_LIMITS.columns);
-  if (bad || !Number.isInteger(target.headerRow) || target.headerRow < 1 || target.headerRow >= EXCEL_LIMITS.rows) {
+  if (bad || !Number.isInteger(target.headerRow) || target.headerRow < 0 || target.headerRow >= EXCEL_LIMITS.rows) {
     throw new WriteBackError('invalid_target', `The column mapping for "${target.sheet}" is out of the sheet's range.`);
   }
   if (target.answerColumn === target.questionColumn || target.commentsColumn === target.questionColumn) {

@@ -22,6 +22,7 @@ export type AnswerCell = {
 /** Where one questionnaire table sits in a sheet. Rows and columns are 1-based, as Excel shows them. */
 export type WriteTarget = {
   sheet: string;
+  /** 0 when the sheet has no header row: every row may hold a question. */
   headerRow: number;
   questionColumn: number;
   /** The detected answer column; null adds a "Response" column to the right of the table. */

@@ -1,5 +1,6 @@
 import type { SheetMapping } from '../../../common/schemas/assessments';
-import { writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
+import { WriteBackError, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
+import { xlsToXlsx } from '../../ingest/questionnaire/xls-to-xlsx';
 import type { AnswerCell } from '../../ingest/questionnaire/write-types';
 import type { QuestionnaireFormat } from '../../ingest/questionnaire/types';
 import { writeTargets } from './export';
@@ -38,6 +39,14 @@ export async function exportOriginal(
       allowedValues: marked.has(cell.sheet) ? null : cell.allowedValues,
       keepComments: replacesExisting !== true && filled(existingComment),
     }));
-  if (format !== 'xlsx') throw new Error(`Filling a ${format} original is not built yet.`);
-  return writeAnswersToXlsx(original, writeTargets(mappings, sheetList, options.withSources), cells);
+  const targets = writeTargets(mappings, sheetList, options.withSources);
+  switch (format) {
+    case 'xlsx':
+      return writeAnswersToXlsx(original, targets, cells);
+    case 'xls':
+      // Handed back as .xlsx: the same sheets and layout, in the format answers can be written into.
+      return writeAnswersToXlsx(xlsToXlsx(original), targets, cells);
+    default:
+      throw new WriteBackError('invalid_target', `A ${format} original is not filled as a workbook.`);
+  }
 }

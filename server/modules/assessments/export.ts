@@ -2,6 +2,7 @@ import type { ExportResponse, SheetMapping } from '../../../common/schemas/asses
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
 import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
+import { AppError } from '../../http/errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { exportOriginal, type OriginalAnswer } from './export-original';
 import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
@@ -102,18 +103,28 @@ function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
 }
 
 /**
- * The customer's own workbook with the answers written in (an .xlsx source), else a new workbook with the
- * questions and answers. `withSources` adds a "Source" column citing where each answer came from.
+ * The customer's own workbook with the answers written in (an .xlsx or .xls source; .xls comes back as .xlsx), else
+ * a new workbook with the questions and answers. `generic` asks for the new workbook even when the original could
+ * be filled. An original that should be filled but cannot be (its stored file is gone, or it does not fit its
+ * mapping) is a 422 with the reason: the user then chooses the new workbook, it is never handed out silently.
+ * `withSources` adds a "Source" column citing where each answer came from.
  */
 export async function exportXlsx(
   storage: ObjectStorage,
   batch: BatchRow,
   rows: QuestionRow[],
   withSources: boolean,
-  opts: ExportOptions,
+  opts: ExportOptions & { generic?: boolean },
 ): Promise<Uint8Array> {
-  const original = canFillOriginal(batch) ? await readOriginal(storage, batch.storageKey ?? '') : null;
-  if (original) {
+  if (canFillOriginal(batch) && !opts.generic) {
+    const original = await readOriginal(storage, batch.storageKey ?? '');
+    if (!original) {
+      throw new AppError(
+        422,
+        'original_missing',
+        'The original file of this assessment is no longer stored, so it cannot be filled in. Export a new workbook with the questions and answers instead.',
+      );
+    }
     const replace = batch.prefilledAnswers === 'replace';
     const answers: OriginalAnswer[] = rows
       .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
@@ -130,7 +141,8 @@ export async function exportXlsx(
         // "Replace" replaces a customer's answer only with one a person approved or Verity is sure of.
         replacesExisting: replace && confidentEnough(r),
       }));
-    return exportOriginal(original, 'xlsx', batch.mapping as SheetMapping[], answers, { withSources });
+    const format = batch.sourceFormat === 'xls' ? 'xls' : 'xlsx';
+    return exportOriginal(original, format, batch.mapping as SheetMapping[], answers, { withSources });
   }
   return answersToNewXlsx(batch.name, exportRows(rows, opts));
 }

@@ -18,11 +18,7 @@ export type BatchCounts = { processed: number; failed: number; needsReview: numb
  * have a header row (a new answer column needs one to sit beside).
  */
 export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey' | 'mapping'>): boolean {
-  return (
-    batch.sourceFormat === 'xlsx' &&
-    batch.storageKey !== null &&
-    (batch.mapping as SheetMapping[]).every((m) => m.headerRow >= 0)
-  );
+  return (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') && batch.storageKey !== null;
 }
 
 export function presentBatch(

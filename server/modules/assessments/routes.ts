@@ -182,7 +182,10 @@ export async function assessmentRoutes(root: FastifyInstance) {
           .send(exportCsv(rows, opts));
       }
       if (req.query.format === 'xlsx') {
-        const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false, opts);
+        const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false, {
+          ...opts,
+          generic: req.query.generic ?? false,
+        });
         return reply
           .header('Content-Type', XLSX_MIME)
           .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'xlsx')))

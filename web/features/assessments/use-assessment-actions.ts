@@ -1,12 +1,14 @@
 import { useCallback, useMemo } from 'react';
 import type { BatchView } from '../../../common/schemas/assessments';
 import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { ApiRequestError, errorMessage } from '../../lib/api';
 import { useDeleteAssessment } from './api/delete-assessment';
 import { useExportAssessment, type ExportFormat } from './api/export-assessment';
 
+type ExportOptions = { withSources?: boolean; drafts?: boolean; generic?: boolean };
+
 export interface AssessmentActions {
-  exportAs: (batch: BatchView, format: ExportFormat, options?: { withSources?: boolean; drafts?: boolean }) => void;
+  exportAs: (batch: BatchView, format: ExportFormat, options?: ExportOptions) => void;
   remove: (batch: BatchView, onDone?: () => void) => void;
   /** The assessment an export is running for, so its card or header can show it. */
   exportingId: string | null;
@@ -21,7 +23,7 @@ export function useAssessmentActions(): AssessmentActions {
   const { mutate: deleteOne } = deleteMutation;
 
   const exportAs = useCallback(
-    (batch: BatchView, format: ExportFormat, options: { withSources?: boolean; drafts?: boolean } = {}) =>
+    (batch: BatchView, format: ExportFormat, options: ExportOptions = {}) =>
       exportOne(
         { batch, format, ...options },
         {
@@ -29,9 +31,13 @@ export function useAssessmentActions(): AssessmentActions {
           // SPEC §8: 'Export failed' with a fixed sentence; the server's reason goes to the console.
           onError: (error) => {
             console.warn('Assessment export failed', error);
+            // The customer's own file cannot be filled: the server says why, and the new workbook is the way out.
+            const unfillable = error instanceof ApiRequestError && error.status === 422;
             toast({
               title: 'Export failed',
-              description: 'Unable to export assessment. Please try again.',
+              description: unfillable
+                ? `${error.message} Choose "Export Excel (new workbook)" for a workbook with the questions and answers.`
+                : 'Unable to export assessment. Please try again.',
               variant: 'destructive',
             });
           },

@@ -12,21 +12,25 @@ export interface ExportInput {
   withSources?: boolean;
   /** Also export answers nobody approved yet, each marked as a draft (left out by default). */
   drafts?: boolean;
+  /** xlsx only: a new workbook with the questions and answers instead of the customer's own file. */
+  generic?: boolean;
 }
 
 /**
  * Downloads the answers, named after the assessment (SPEC §9). Excel is the customer's own workbook filled in when
- * the assessment came from an .xlsx file, else a new workbook.
+ * the assessment came from an .xlsx or .xls file (unless `generic`), else a new workbook.
  */
 export async function exportAssessment({
   batch,
   format,
   withSources = false,
   drafts = false,
+  generic = false,
 }: ExportInput): Promise<void> {
   const params = new URLSearchParams({ format });
   if (format === 'xlsx' && withSources) params.set('sources', '1');
   if (drafts) params.set('drafts', '1');
+  if (format === 'xlsx' && generic) params.set('generic', '1');
   const file = await apiDownload(
     'GET',
     assessmentPath(batch.id, `/export?${params.toString()}`),
