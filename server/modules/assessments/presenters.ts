@@ -2,7 +2,6 @@ import type { InferSelectModel } from 'drizzle-orm';
 import type { assessmentBatches, assessmentQuestions } from '../../db/schema';
 import type {
   AssessmentQuestionView,
-  SheetMapping,
   BatchStatus,
   BatchView,
   QuestionStatus,
