@@ -5,6 +5,15 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, SCREENSHOT_DIR } from './browser';
+import {
+  HECVAT_PREFILLED,
+  HECVAT_QUESTIONS,
+  HECVAT_REFERENCE,
+  HECVAT_ROW_OF,
+  HECVAT_SHEET,
+  hecvatQuestion,
+  hecvatWorkbook,
+} from './hecvat-workbook';
 import { LIBRARY, QUESTIONS, ROW_OF, SHEET, questionOf, questionnaireWorkbook } from './questionnaire-workbook';
 import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix } from './session';
 
@@ -50,6 +59,23 @@ function questionCard(page: Page, question: string): Locator {
 /** The detail page's header: the title, its status badge, the description and the details under it. */
 function detailHeader(page: Page): Locator {
   return page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+}
+
+/** Every cell's text by its address ('C7'), the empty ones left out. */
+function cellTexts(sheet: ExcelJS.Worksheet | undefined): Map<string, string> {
+  const texts = new Map<string, string>();
+  sheet?.eachRow({ includeEmpty: false }, (row) =>
+    row.eachCell({ includeEmpty: false }, (cell) => {
+      if (cell.text !== '') texts.set(cell.address, cell.text);
+    }),
+  );
+  return texts;
+}
+
+async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(new Uint8Array(bytes).buffer);
+  return workbook;
 }
 
 /** Waits (through the page's own polling) until the assessment is done. */
@@ -285,6 +311,123 @@ describe('bulk assessments', () => {
     expect(errors).toEqual([]);
     await ctx.close();
   }, 180_000);
+
+  it("reads a HECVAT-like workbook, skips its reference sheet, keeps the customer's answer and fills the original", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await registerAdmin(page, baseUrl, uniqueSuffix());
+    // Encryption answers DATA-01; multi-factor answers DOCU-02, which the customer already answered otherwise.
+    for (const entry of LIBRARY.filter((e) => /encrypted at rest|multi-factor/.test(e.question))) {
+      await apiCall(page, 'POST', '/api/canonical-answers', { ...entry, tags: ['security'], status: 'approved' });
+    }
+    const original = await hecvatWorkbook();
+
+    await page.goto(`${baseUrl}/assessments`);
+    await page.getByRole('button', { name: 'Import Assessment' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import Assessment' });
+    await dialog.getByLabel('Assessment Name *').fill('State University HECVAT');
+    await dialog.getByLabel('CSV or Excel file *').setInputFiles(tempFile('hecvat-3.06.xlsx', original));
+
+    // Per sheet: the questionnaire with its count, the analyst's copy skipped with the reason, the prose left alone.
+    const preview = dialog.getByRole('region', { name: 'Preview' });
+    await preview.getByText(`${HECVAT_QUESTIONS.length} questions found`).waitFor();
+    const sheets = preview.getByRole('list', { name: 'Sheets' });
+    const vendor = sheets.getByRole('listitem', { name: HECVAT_SHEET });
+    await vendor.getByText('Questionnaire', { exact: true }).waitFor();
+    await vendor.getByText(`${HECVAT_QUESTIONS.length} questions`, { exact: true }).waitFor();
+    // The section headers leave the question column blank; the answers go under "Vendor Answers".
+    expect(await preview.getByRole('combobox', { name: `Question column of ${HECVAT_SHEET}` }).textContent()).toBe(
+      'Column B',
+    );
+    expect(await preview.getByRole('combobox', { name: `Answer column of ${HECVAT_SHEET}` }).textContent()).toBe(
+      'C · Vendor Answers',
+    );
+    const reference = sheets.getByRole('listitem', { name: HECVAT_REFERENCE });
+    await reference.getByText('Skipped', { exact: true }).waitFor();
+    await reference.getByText(`It repeats the questions of "${HECVAT_SHEET}".`).waitFor();
+    await sheets.getByRole('listitem', { name: 'Instructions' }).getByText('Not imported').waitFor();
+
+    // The customer's answer: counted, shown with its question, and kept unless the user says otherwise.
+    const choice = preview.getByRole('radiogroup', { name: '1 question already has an answer in the file' });
+    const keep = /^Keep the customer's answers/;
+    const replace = /^Replace them where Verity is confident/;
+    await choice.getByRole('radio', { name: keep, checked: true }).waitFor();
+    // The keyboard chooses too. Radix moves focus a tick after the arrow key (checking only if the key is still
+    // down by then), so each move is confirmed with Space as a user's second key would.
+    const focused = (name: RegExp) =>
+      page.waitForFunction((source) => new RegExp(source).test(document.activeElement?.textContent ?? ''), name.source);
+    await choice.getByRole('radio', { name: keep }).focus();
+    await page.keyboard.press('ArrowDown');
+    await focused(replace);
+    await page.keyboard.press('Space');
+    await choice.getByRole('radio', { name: replace, checked: true }).waitFor();
+    await page.keyboard.press('ArrowUp');
+    await focused(keep);
+    await page.keyboard.press('Space');
+    await choice.getByRole('radio', { name: keep, checked: true }).waitFor();
+    const prefilledQuestion = preview
+      .getByRole('list', { name: 'First questions' })
+      .getByRole('listitem')
+      .filter({ hasText: hecvatQuestion(HECVAT_PREFILLED.id) });
+    await prefilledQuestion.getByText(`Customer's answer: ${HECVAT_PREFILLED.answer}`).waitFor();
+
+    await reference.scrollIntoViewIfNeeded();
+    await screenshot(page, 'assessments-import-hecvat-preview');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reference.scrollIntoViewIfNeeded();
+    await screenshot(page, 'assessments-import-hecvat-preview-phone');
+    await choice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'assessments-import-hecvat-choice-phone');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Import Assessment' }).click();
+    await toast(page, 'Assessment created');
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
+    await card.getByRole('link', { name: 'State University HECVAT' }).click();
+    await page.waitForURL('**/assessments/*');
+    await waitForCompleted(page);
+
+    // The reviewer sees the customer's answer beside Verity's.
+    const prefilledCard = questionCard(page, hecvatQuestion(HECVAT_PREFILLED.id));
+    const customer = prefilledCard.getByRole('region', { name: "Customer's answer" });
+    await customer.getByText(HECVAT_PREFILLED.answer, { exact: true }).waitFor();
+    await prefilledCard.getByText('Canonical Answer', { exact: true }).waitFor();
+    await questionCard(page, hecvatQuestion('DATA-01')).getByText('Canonical Answer', { exact: true }).waitFor();
+    await prefilledCard.scrollIntoViewIfNeeded();
+    await screenshot(page, 'assessment-detail-customer-answer');
+
+    await page.getByRole('button', { name: 'Export Excel (filled original)' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'Answers only' }).click(),
+    ]);
+    const before = await loadWorkbook(original);
+    const after = await loadWorkbook(fs.readFileSync(await download.path()));
+    expect(after.worksheets.map((w) => w.name)).toEqual(before.worksheets.map((w) => w.name));
+    const sheet = after.getWorksheet(HECVAT_SHEET);
+    if (!sheet) throw new Error('the filled workbook lost its Vendor Response sheet');
+    const row = (id: string) => sheet.getRow(HECVAT_ROW_OF.get(id) ?? 0);
+    // Verity's answer: the dropdown's value in C, the explanation in D, the dropdown still there.
+    expect(row('DATA-01').getCell(3).text).toBe('Yes');
+    expect(row('DATA-01').getCell(4).text).toContain('AES-256');
+    expect(row('DATA-01').getCell(3).dataValidation?.type).toBe('list');
+    // The customer's answer stands, with nothing written beside it.
+    expect(row(HECVAT_PREFILLED.id).getCell(3).text).toBe(HECVAT_PREFILLED.answer);
+    expect(row(HECVAT_PREFILLED.id).getCell(4).text).toBe('');
+    // Nothing changed outside the answer and comments cells of question rows; the other sheets are as sent.
+    const targets = new Set([...HECVAT_ROW_OF.values()].flatMap((n) => [`C${String(n)}`, `D${String(n)}`]));
+    const outside = (texts: Map<string, string>) => [...texts].filter(([address]) => !targets.has(address));
+    expect(outside(cellTexts(sheet))).toEqual(outside(cellTexts(before.getWorksheet(HECVAT_SHEET))));
+    for (const name of [HECVAT_REFERENCE, 'Instructions']) {
+      expect([...cellTexts(after.getWorksheet(name))], name).toEqual([...cellTexts(before.getWorksheet(name))]);
+    }
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 120_000);
 
   it('starts an assessment from the Ask screen, shows its progress in the chat and links to it', async () => {
     const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });

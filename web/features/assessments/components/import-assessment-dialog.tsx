@@ -3,7 +3,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
-import { ASSESSMENT_FILE_MAX_BYTES, ImportFileFields, type SheetMapping } from '../../../../common/schemas/assessments';
+import {
+  ASSESSMENT_FILE_MAX_BYTES,
+  ImportFileFields,
+  type PrefilledAnswers,
+  type PreviewResponse,
+  type SheetMapping,
+} from '../../../../common/schemas/assessments';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
@@ -33,6 +39,12 @@ import { mappingOf } from '../questionnaire-mapping';
 import { QuestionnairePreview } from './questionnaire-preview';
 
 const NO_MAPPING: readonly SheetMapping[] = [];
+const NO_SKIPS: Readonly<Record<string, string>> = {};
+
+/** Detection's reason for each sheet it skipped, by sheet name. */
+function skipsOf(preview: PreviewResponse): Record<string, string> {
+  return Object.fromEntries(preview.sheets.flatMap((sheet) => (sheet.skipped ? [[sheet.name, sheet.skipped]] : [])));
+}
 
 /** SPEC §5 assessment import: the name and a file are required, with one sentence for either missing. */
 const MISSING = 'Please provide assessment name and upload a CSV file.';
@@ -61,8 +73,9 @@ function missingInformation() {
 
 /**
  * SPEC 'Import Assessment': name, customer, type, description and a questionnaire file. Choosing the file shows
- * what the server found in it (sheets, question and answer columns, count, first questions) before anything is
- * stored; a changed column is previewed again and sent with the import.
+ * what the server found in it (sheets read or skipped, question and answer columns, count, answers already given,
+ * first questions) before anything is stored; a changed column is previewed again and sent with the import, and so
+ * is the choice about the customer's own answers.
  */
 export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentDialogProps) {
   const importMutation = useImportAssessment();
@@ -74,8 +87,15 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
   // Undefined until the user changes a column: the server's own detection is used as it stands.
   const [mapping, setMapping] = useState<SheetMapping[] | undefined>(undefined);
   const preview = usePreviewQuestionnaire(picked, mapping);
-  // What detection found in this file before any change, so a column given up can come back.
-  const [detected, setDetected] = useState<{ token: number; mapping: SheetMapping[] } | null>(null);
+  // What detection found in this file before any change, so a column given up can come back and a skipped sheet
+  // keeps its reason.
+  const [detected, setDetected] = useState<{
+    token: number;
+    mapping: SheetMapping[];
+    skips: Record<string, string>;
+  } | null>(null);
+  // The customer's own answers are kept unless the user says otherwise.
+  const [prefilled, setPrefilled] = useState<PrefilledAnswers>('keep');
   if (
     picked &&
     mapping === undefined &&
@@ -83,7 +103,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
     !preview.isPlaceholderData &&
     detected?.token !== picked.token
   ) {
-    setDetected({ token: picked.token, mapping: mappingOf(preview.data) });
+    setDetected({ token: picked.token, mapping: mappingOf(preview.data), skips: skipsOf(preview.data) });
   }
 
   const {
@@ -99,6 +119,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
   const clearFile = () => {
     setPicked(null);
     setMapping(undefined);
+    setPrefilled('keep');
     if (fileInput.current) fileInput.current.value = '';
   };
 
@@ -128,13 +149,14 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
     }
     setFileError(null);
     setMapping(undefined);
+    setPrefilled('keep');
     setPicked({ token: nextToken.current++, file });
   };
 
   const start = handleSubmit((values) => {
     if (!picked) return;
     importMutation.mutate(
-      { ...values, file: picked.file, mapping },
+      { ...values, file: picked.file, mapping, prefilledAnswers: prefilled },
       {
         onSuccess: (result) => {
           toast({
@@ -258,8 +280,11 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
               <QuestionnairePreview
                 preview={previewData}
                 detected={detected?.token === picked.token ? detected.mapping : NO_MAPPING}
+                detectedSkips={detected?.token === picked.token ? detected.skips : NO_SKIPS}
                 refreshing={preview.isFetching}
                 onMappingChange={setMapping}
+                prefilled={prefilled}
+                onPrefilledChange={setPrefilled}
               />
             ) : null)}
 

@@ -1,5 +1,15 @@
 import { memo, useState } from 'react';
-import { BadgeCheck, BookPlus, Check, Hourglass, Pencil, RefreshCw, TriangleAlert, Unlink } from 'lucide-react';
+import {
+  BadgeCheck,
+  BookPlus,
+  Check,
+  FileUser,
+  Hourglass,
+  Pencil,
+  RefreshCw,
+  TriangleAlert,
+  Unlink,
+} from 'lucide-react';
 import type { AssessmentQuestionView } from '../../../../common/schemas/assessments';
 import { ANSWER_MAX_LENGTH } from '../../../../common/constants';
 import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge';
@@ -42,6 +52,23 @@ export function isUnapprovedDraft(question: Pick<AssessmentQuestionView, 'answer
 /** The DOM id a contradiction link scrolls to. */
 export function questionAnchor(orderIndex: number): string {
   return `question-${String(orderIndex)}`;
+}
+
+/**
+ * The answer the customer had already written in their file: a reviewer compares it with Verity's, and the filled file
+ * keeps it unless the import chose to replace it.
+ */
+function CustomerAnswer({ answer, id }: { answer: string; id: string }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-1 rounded-md border border-dashed bg-surface px-3 py-2">
+      <h4 id={id} className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
+        <FileUser className="size-3.5" aria-hidden />
+        Customer&apos;s answer
+      </h4>
+      {/* Plain text, like every answer: a file may hold markup. */}
+      <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{answer}</p>
+    </section>
+  );
 }
 
 function Editor({
@@ -93,8 +120,8 @@ function Editor({
 }
 
 /**
- * One question of an assessment: its number, control id and status, the answer with its type, confidence and
- * sources, the review flags, and the reviewer's actions. Memoized on its question object, which the query keeps
+ * One question of an assessment: its number, control id and status, the customer's own answer when the file had one,
+ * Verity's answer with its type, confidence and sources, the review flags, and the reviewer's actions. Memoized on its question object, which the query keeps
  * the same between polls while the question does not change.
  */
 export const QuestionCard = memo(function QuestionCard({
@@ -148,6 +175,9 @@ export const QuestionCard = memo(function QuestionCard({
           </div>
 
           <div className="mt-3 grid gap-2.5 border-t pt-3">
+            {question.existingAnswer !== null && (
+              <CustomerAnswer answer={question.existingAnswer} id={`${questionAnchor(question.orderIndex)}-customer`} />
+            )}
             {working ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Spinner className="size-4" label="Generating" />
@@ -168,6 +198,10 @@ export const QuestionCard = memo(function QuestionCard({
             ) : hasAnswer ? (
               <>
                 <div className="flex flex-wrap items-center gap-2">
+                  {/* Beside the customer's answer, say whose this one is. */}
+                  {question.existingAnswer !== null && (
+                    <span className="text-xs font-medium text-muted-foreground">Verity&apos;s answer</span>
+                  )}
                   <AnswerTypeBadge answerType={answerType} confidence={question.confidence ?? 0} />
                   {question.confidence !== null && <ConfidenceBadge confidence={question.confidence} />}
                   {status === 'approved' && (

@@ -1,11 +1,13 @@
-import { EyeOff, ListChecks } from 'lucide-react';
-import type { PreviewResponse, SheetMapping } from '../../../../common/schemas/assessments';
+import { useId } from 'react';
+import { Ban, EyeOff, ListChecks } from 'lucide-react';
+import type { PrefilledAnswers, PreviewResponse, SheetMapping } from '../../../../common/schemas/assessments';
 import { Badge } from '../../../components/ui/badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { columnLabel, mappingOf, withAnswerColumn, withQuestionColumn } from '../questionnaire-mapping';
+import { PrefilledAnswersChoice } from './prefilled-answers-choice';
 
 const FORMAT_LABELS: Record<PreviewResponse['format'], string> = {
   csv: 'CSV file',
@@ -22,20 +24,44 @@ interface QuestionnairePreviewProps {
   preview: PreviewResponse;
   /** The columns the file's first preview found, before any change. */
   detected: readonly SheetMapping[];
+  /**
+   * Why the first preview skipped each sheet it did not read: a preview with columns the user chose judges no sheet,
+   * so the reasons are kept from the detection.
+   */
+  detectedSkips: Readonly<Record<string, string>>;
   /** A new preview for a changed column is on its way. */
   refreshing: boolean;
   onMappingChange: (mapping: SheetMapping[]) => void;
+  /** What the filled file does with the answers the customer already gave. */
+  prefilled: PrefilledAnswers;
+  onPrefilledChange: (value: PrefilledAnswers) => void;
 }
 
 function plural(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
+/** The server's reason is a clause ('it repeats the questions of "X"'); shown alone, it is a sentence. */
+function asSentence(reason: string): string {
+  const text = reason.trim();
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`;
+}
+
 /**
- * What Verity found in the file before anything is stored: each sheet (or Word table) with its question and answer
- * columns, which the user can change, the question count and the first questions as they will be imported.
+ * What Verity found in the file before anything is stored: each sheet (or Word table) read as the questionnaire or
+ * skipped and why, its question and answer columns, which the user can change, the answers the customer already gave
+ * and what to do with them, and the first questions as they will be imported.
  */
-export function QuestionnairePreview({ preview, detected, refreshing, onMappingChange }: QuestionnairePreviewProps) {
+export function QuestionnairePreview({
+  preview,
+  detected,
+  detectedSkips,
+  refreshing,
+  onMappingChange,
+  prefilled,
+  onPrefilledChange,
+}: QuestionnairePreviewProps) {
+  const idBase = useId();
   const mapping = mappingOf(preview);
   const unit = preview.format === 'docx' ? 'Table' : 'Sheet';
   const more = preview.totalQuestions - preview.questions.length;
@@ -60,11 +86,19 @@ export function QuestionnairePreview({ preview, detected, refreshing, onMappingC
       </div>
 
       <ul className="grid gap-2" aria-label={`${unit}s`}>
-        {preview.sheets.map((sheet) => {
+        {preview.sheets.map((sheet, sheetIndex) => {
           const current = sheet.mapping;
           const columns = sheet.columns.map((_, index) => index);
+          // A sheet the user chose to import after all is no longer skipped.
+          const skipped = current ? null : (sheet.skipped ?? detectedSkips[sheet.name] ?? null);
+          const reasonId = `${idBase}-skipped-${String(sheetIndex)}`;
           return (
-            <li key={sheet.name} className="grid gap-2 rounded-md border bg-background p-2.5">
+            <li
+              key={sheet.name}
+              className="grid gap-2 rounded-md border bg-background p-2.5"
+              aria-label={sheet.name}
+              aria-describedby={skipped ? reasonId : undefined}
+            >
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-medium break-all">{sheet.name}</span>
                 {sheet.hidden && (
@@ -73,10 +107,27 @@ export function QuestionnairePreview({ preview, detected, refreshing, onMappingC
                     Hidden
                   </Badge>
                 )}
-                <span className="ml-auto text-xs text-muted-foreground tabular-nums">
-                  {current ? plural(sheet.questionCount, 'question', 'questions') : 'Not imported'}
+                <span className="ml-auto flex items-center gap-1.5 text-xs text-muted-foreground tabular-nums">
+                  {current ? (
+                    <>
+                      <Badge variant="info">Questionnaire</Badge>
+                      <span>{plural(sheet.questionCount, 'question', 'questions')}</span>
+                    </>
+                  ) : skipped ? (
+                    <Badge variant="outline" className="text-muted-foreground">
+                      <Ban aria-hidden />
+                      Skipped
+                    </Badge>
+                  ) : (
+                    'Not imported'
+                  )}
                 </span>
               </div>
+              {skipped && (
+                <p id={reasonId} className="-mt-1 text-xs text-muted-foreground">
+                  {asSentence(skipped)}
+                </p>
+              )}
               {columns.length > 0 && (
                 <div className="grid gap-2 sm:grid-cols-2">
                   <label className="grid gap-1 text-xs text-muted-foreground">
@@ -142,6 +193,10 @@ export function QuestionnairePreview({ preview, detected, refreshing, onMappingC
         })}
       </ul>
 
+      {preview.prefilledAnswers > 0 && (
+        <PrefilledAnswersChoice count={preview.prefilledAnswers} value={prefilled} onChange={onPrefilledChange} />
+      )}
+
       {preview.questions.length > 0 && (
         <div className="grid gap-1.5">
           <h3 className="text-xs font-medium tracking-wide text-muted-foreground uppercase">First questions</h3>
@@ -171,6 +226,11 @@ export function QuestionnairePreview({ preview, detected, refreshing, onMappingC
                       .filter(Boolean)
                       .join(' · ')}
                   </span>
+                  {question.existingAnswer !== null && (
+                    <span className="mt-0.5 block text-xs break-words text-slate-700">
+                      <span className="font-medium">Customer&apos;s answer:</span> {question.existingAnswer}
+                    </span>
+                  )}
                 </span>
               </li>
             ))}
