@@ -24,7 +24,8 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 
 async function main() {
   const config = loadConfig();
-  setEngineLanes(config.qa.engineLanes);
+  // On PostgreSQL every query gives other requests their turn; the embedded database's queries do not.
+  setEngineLanes(config.qa.engineLanes, { yieldAlways: !config.databaseUrl });
   // Readable lines for a person at a terminal; JSON lines (for log collectors) everywhere else.
   const log = process.stdout.isTTY
     ? pino(

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EmbeddingConfig } from '../config';
 import type { LlmClient } from '../llm/client';
 import { EmbedThread } from './embed-thread';
+import { FairLanes } from '../engine/fair-lanes';
 import { LocalEmbedder } from './local-embedder';
 import { defaultModel, modelDir, type ModelSpec } from './model-spec';
 import { verifyModel } from './setup';
@@ -15,7 +16,8 @@ export type Embedder = {
   readonly model: string;
   readonly kind: 'local' | 'openai';
   readonly log: FastifyBaseLogger;
-  embedQuery(text: string): Promise<ArrayLike<number>>;
+  /** `key` is whose question it is (the organization): questions of different keys are embedded in fair turns. */
+  embedQuery(text: string, opts?: { key?: string }): Promise<ArrayLike<number>>;
   embedPassages(texts: string[], opts?: { signal?: AbortSignal }): Promise<Array<ArrayLike<number>>>;
   close(): Promise<void>;
 };
@@ -71,25 +73,47 @@ export async function loadLocalEmbedder(
   }
   const thread = new EmbedThread(dir, spec);
   // onnxruntime-node runs a model synchronously on the calling thread: a question's embedding (up to ~20 ms for a
-  // long one) on the event loop would hold every other request meanwhile. Questions go to a thread of their own,
-  // kept warm; the copy loaded here (which proved the files load) answers if that thread fails.
-  const questions = new EmbedThread(dir, spec, Number.POSITIVE_INFINITY);
-  void questions.embed(['warm-up'], 'query').catch(() => {});
+  // long one) on the event loop would hold every other request meanwhile. Questions go to threads of their own; the
+  // copy loaded here (which proved the files load) answers if a thread fails.
+  // Two question threads, and one organization holds at most one of them: a thread embeds one text at a time, so
+  // with a single thread another organization's question waited behind every long question queued before it
+  // (bench:scale's noisy neighbour: 50-220 ms of its ask beside a flood of 2,000-character questions). They
+  // are both kept warm: a thread started on demand loads the model first, half a second or more on a busy machine.
+  const free = [
+    new EmbedThread(dir, spec, Number.POSITIVE_INFINITY),
+    new EmbedThread(dir, spec, Number.POSITIVE_INFINITY),
+  ];
+  const threads = [...free];
+  // An embedding is a message to a thread: no turn of the event loop is needed before one.
+  const turns = new FairLanes(free.length, { yieldAlways: false });
+  for (const t of threads) void t.embed(['warm-up'], 'query').catch(() => {});
+  const inThread = async (text: string) => {
+    // Never empty: the lanes run at most as many embeddings at once as there are threads.
+    const q = free.pop();
+    if (!q) throw new Error('no free question embedding thread');
+    try {
+      return await q.embed([text], 'query');
+    } finally {
+      free.push(q);
+    }
+  };
   return {
     model: localModelName(spec),
     kind: 'local',
     log,
-    async embedQuery(text) {
-      const [v] = await questions.embed([text], 'query').catch(async (err: unknown) => {
-        log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
-        return local.embed([text], 'query');
-      });
+    async embedQuery(text, opts) {
+      const [v] = await turns
+        .run(opts?.key ?? '', () => inThread(text))
+        .catch(async (err: unknown) => {
+          log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
+          return local.embed([text], 'query');
+        });
       if (!v) throw new Error('the model returned no vector');
       return v;
     },
     embedPassages: (texts) => thread.embed(texts, 'passage'),
     close: async () => {
-      await Promise.all([thread.close(), questions.close()]);
+      await Promise.all([thread, ...threads].map((t) => t.close()));
     },
   };
 }

@@ -54,6 +54,60 @@ describe('fair lanes', () => {
     expect(log).toHaveLength(6);
   });
 
+  it('hold a busy organization to one lane while another has work, and give it its lanes back after', async () => {
+    const lanes = new FairLanes(3);
+    const log: string[] = [];
+    const flood = Array.from({ length: 4 }, (_, i) => gate(log, `a${i}`));
+    const running = flood.map((g) => lanes.run('org-a', g.step));
+    await until(() => log.length === 2);
+    const quiet = gate(log, 'b0');
+    const quietRun = lanes.run('org-b', quiet.step);
+    await until(() => log.includes('b0'));
+    // a0 ends while b0 runs: org-a still has a1 running, which is its share while org-b has work.
+    flood[0]?.open();
+    await running[0];
+    for (let i = 0; i < 5; i += 1) await turn();
+    expect(log).toEqual(['a0', 'a1', 'b0']);
+    // org-b is done: org-a may hold all lanes but one again.
+    quiet.open();
+    await quietRun;
+    await until(() => log.includes('a2'));
+    expect(log).toEqual(['a0', 'a1', 'b0', 'a2']);
+    for (const g of flood) g.open();
+    await Promise.all(running);
+    expect(log).toHaveLength(5);
+  });
+
+  it('without yieldAlways, start a lone step at once and give the event loop a turn only before a backlogged key’s', async () => {
+    const lanes = new FairLanes(2, { yieldAlways: false });
+    let ticked = false;
+    setImmediate(() => (ticked = true));
+    let tickedBeforeLone: boolean | undefined;
+    await lanes.run('quiet', async () => {
+      tickedBeforeLone = ticked;
+    });
+    expect(tickedBeforeLone).toBe(false);
+    // Three steps of one key on one lane: the second and third start after a turn, as other requests need one.
+    const one = new FairLanes(1, { yieldAlways: false });
+    const ticks: number[] = [];
+    let count = 0;
+    let stop = false;
+    const tick = () => {
+      count += 1;
+      if (!stop) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await Promise.all(
+      [0, 1, 2].map(() =>
+        one.run('busy', async () => {
+          ticks.push(count);
+        }),
+      ),
+    );
+    stop = true;
+    expect(new Set(ticks).size).toBe(3);
+  });
+
   it('let an organization run all the steps of a question before a busier one runs its next', async () => {
     const lanes = new FairLanes(1);
     const order: string[] = [];

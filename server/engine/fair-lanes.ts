@@ -8,11 +8,12 @@ type Waiter = { key: string; start: () => void };
  * was idle starts level with the busiest recent one rather than with a credit. So one organization's 100-question
  * batches or 5,000-question assessment make another's single question wait for at most one step in progress, not
  * for their whole queue. With more than one lane, no key holds the last free one: another organization's step starts
- * at once instead of waiting for a step in progress. Within a key, steps run in arrival order.
+ * at once instead of waiting for a step in progress, and while another key has work a key holds no more than an
+ * equal share of the lanes. Within a key, steps run in arrival order.
  *
- * Every step starts on a fresh turn of the event loop: on the embedded database a query resolves without I/O, so
+ * A step starts on a fresh turn of the event loop: on the embedded database a query resolves without I/O, so
  * back-to-back steps would otherwise be one chain of microtasks that no other request (not even /api/health)
- * could get between.
+ * could get between. On PostgreSQL (`yieldAlways: false`) only a key with more steps waiting takes that turn.
  */
 export class FairLanes {
   private running = 0;
@@ -24,7 +25,15 @@ export class FairLanes {
   private readonly holding = new Map<string, number>();
   private readonly perKey: number;
 
-  constructor(private readonly lanes: number) {
+  /**
+   * `yieldAlways: false` (PostgreSQL, where every query is real I/O) skips the turn of the event loop before a step
+   * of a key with nothing else waiting: a single question's steps then run as soon as their lane is free, and only a
+   * backlogged key (a batch, an assessment, a flood) gives the process a turn between its steps.
+   */
+  constructor(
+    private readonly lanes: number,
+    private readonly opts: { yieldAlways: boolean } = { yieldAlways: true },
+  ) {
     if (!(lanes >= 1)) throw new Error('FairLanes needs at least one lane');
     this.perKey = Math.max(1, lanes - 1);
   }
@@ -33,7 +42,7 @@ export class FairLanes {
     await this.acquire(key);
     const started = performance.now();
     try {
-      await yieldToEventLoop();
+      if (this.opts.yieldAlways || this.waiting.some((w) => w.key === key)) await yieldToEventLoop();
       return await step();
     } finally {
       this.used.set(key, this.usedBy(key) + (performance.now() - started));
@@ -68,9 +77,10 @@ export class FairLanes {
       // The first waiter of the key that has used the least (ties: whoever came first), among the keys that do
       // not already hold their most lanes.
       let best = -1;
+      const most = this.mostPerKey();
       for (let i = 0; i < this.waiting.length; i += 1) {
         const w = this.waiting[i];
-        if (!w || (this.holding.get(w.key) ?? 0) >= this.perKey) continue;
+        if (!w || (this.holding.get(w.key) ?? 0) >= most) continue;
         const b = best >= 0 ? this.waiting[best] : undefined;
         if (!b || this.usedBy(w.key) < this.usedBy(b.key)) best = i;
       }
@@ -84,6 +94,18 @@ export class FairLanes {
       this.running += 1;
       next.start();
     }
+  }
+
+  /**
+   * Lanes one key may hold now: all but one while it is the only key with work, an equal share (at least one) once
+   * others have work too. Each step of a key is CPU work on this one thread between its queries, so every step of
+   * another key in progress delays the continuations of a quiet organization's step: with the busy key down to one
+   * lane, a quiet question's steps interleave with one of its steps, not two.
+   */
+  private mostPerKey(): number {
+    const active = new Set(this.holding.keys());
+    for (const w of this.waiting) active.add(w.key);
+    return active.size <= 1 ? this.perKey : Math.max(1, Math.floor(this.lanes / active.size));
   }
 
   /** Keys at or below the floor count as the floor anyway: dropping them keeps the map as small as the busy set. */
@@ -101,6 +123,6 @@ export function engineLanes(): FairLanes {
   return engine;
 }
 
-export function setEngineLanes(lanes: number): void {
-  engine = new FairLanes(lanes);
+export function setEngineLanes(lanes: number, opts: { yieldAlways: boolean } = { yieldAlways: true }): void {
+  engine = new FairLanes(lanes, opts);
 }

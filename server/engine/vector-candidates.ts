@@ -28,7 +28,7 @@ export async function vectorMatches(
   if (!embedder) return null;
   let embedding: ArrayLike<number>;
   try {
-    embedding = await embedder.embedQuery(question);
+    embedding = await embedder.embedQuery(question, { key: scope.organizationId });
   } catch (err) {
     embedder.log.warn(
       { err, reason: err instanceof Error ? err.message : String(err), workspaceId: scope.workspaceId },
@@ -43,7 +43,7 @@ export async function vectorMatches(
     ...found,
     async similarityTo(text) {
       try {
-        return cosine(embedding, await embedder.embedQuery(text));
+        return cosine(embedding, await embedder.embedQuery(text, { key: scope.organizationId }));
       } catch (err) {
         embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'embedding an extractive answer failed');
         return undefined;

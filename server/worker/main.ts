@@ -20,7 +20,8 @@ const extractDocumentInThread = (bytes: Uint8Array, name: string) => extractInTh
 
 async function main() {
   const config = loadConfig();
-  setEngineLanes(config.qa.engineLanes);
+  // On PostgreSQL every query gives other requests their turn; the embedded database's queries do not.
+  setEngineLanes(config.qa.engineLanes, { yieldAlways: !config.databaseUrl });
   // A worker process runs batch work (extraction, assessments): on a machine it shares with API processes, a
   // person waiting for an answer comes first. Raising one's own niceness needs no privilege.
   try {

@@ -82,6 +82,12 @@ describe('local embedding provider', () => {
       const inProcess = await embedder.embed(texts, 'passage');
       threaded.forEach((v, i) => Array.from(v).forEach((x, d) => expect(x).toBeCloseTo(inProcess[i]?.[d] ?? NaN, 6)));
       expect(Array.from(await loaded.embedQuery('backup retention'))).toEqual([...(inProcess[0] ?? [])]);
+      // Questions of several organizations at once, more than there are question threads: each still gets its own
+      // vector (the threads are shared in turns, one organization holding at most one of them).
+      const asked = ['backup retention', 'encrypt data at rest', 'password policy', 'backup retention'];
+      const queries = await embedder.embed(asked, 'query');
+      const many = await Promise.all(asked.map((t, i) => loaded.embedQuery(t, { key: `org-${i % 2}` })));
+      many.forEach((v, i) => expect(Array.from(v)).toEqual([...(queries[i] ?? [])]));
     } finally {
       await loaded.close();
     }
