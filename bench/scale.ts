@@ -15,7 +15,7 @@ import { runAssessment } from './scale/assessment';
 import { cleanupAll, installSignalHandlers, onCleanup, type Child } from './scale/children';
 import { cpuDiff, cpuMeter, postgresCpuSeconds, processCpuSeconds } from './scale/cpu';
 import { call, UnexpectedReply, type Session } from './scale/http';
-import { flood, noisyReport, quietOrganization, quietUser, startBigAssessment } from './scale/noisy';
+import { floodInChild, noisyReport, quietOrganization, quietUser, startBigAssessment } from './scale/noisy';
 import { askLoad, ErrorLog } from './scale/load';
 import { askQuestion } from './scale/questions';
 import {
@@ -168,9 +168,13 @@ async function main(): Promise<number> {
   // Phase A's questions count against the organization's minute: the flood starts once that minute is over.
   await new Promise((r) => setTimeout(r, Math.max(0, phaseAEndedAt + 61_000 - Date.now())));
   const big = NOISY_ASSESSMENT > 0 ? await startBigAssessment(noisyAdmin, NOISY_ASSESSMENT) : null;
+  // The flood runs in a process of its own (bench/scale/flood-cli.ts), so the timer shares no event loop with it.
+  const startAt = Date.now() + 3_000;
   const [tally, beside] = await Promise.all([
-    flood(users.slice(0, NOISY_USERS).map(moved), NOISY_BATCHERS, NOISY_SECONDS),
-    quietUser(quiet, NOISY_SECONDS, errors, 'beside the flood'),
+    floodInChild(users.slice(0, NOISY_USERS).map(moved), NOISY_BATCHERS, NOISY_SECONDS, startAt, WORK_DIR),
+    new Promise((r) => setTimeout(r, startAt - Date.now())).then(() =>
+      quietUser(quiet, NOISY_SECONDS, errors, 'beside the flood'),
+    ),
   ]);
   if (big) await call(noisyAdmin, 'DELETE', `/api/assessments/${big}`);
   for (const w of restarted) await w.stop();

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnTsx } from './children';
 import { call, cookieOf, UnexpectedReply, type Session } from './http';
 import { percentile, type ErrorLog } from './load';
 import { askQuestion, questionnaireCsv } from './questions';
@@ -125,6 +128,30 @@ export async function flood(users: Session[], batchers: number, seconds: number)
     }),
   );
   return tally;
+}
+
+/**
+ * `flood` in a child process (flood-cli.ts) starting at `startAt` (ms since the epoch), so that the quiet user's
+ * timer, in this process, shares no event loop with the flooding clients.
+ */
+export async function floodInChild(
+  users: Session[],
+  batchers: number,
+  seconds: number,
+  startAt: number,
+  workDir: string,
+): Promise<FloodTally> {
+  const out = path.join(workDir, 'flood-tally.json');
+  const child = spawnTsx(
+    'flood',
+    'bench/scale/flood-cli.ts',
+    { FLOOD_SPEC: JSON.stringify({ users, batchers, seconds, startAt, out }) },
+    path.join(workDir, 'flood.log'),
+  );
+  const code = await new Promise<number | null>((resolve) => child.process.once('exit', resolve));
+  if (code !== 0 || !fs.existsSync(out))
+    throw new Error(`the flood process failed (${code}):\n${child.log().slice(-2000)}`);
+  return JSON.parse(fs.readFileSync(out, 'utf8')) as FloodTally;
 }
 
 /** Starts the noisy organization's big assessment (it is deleted at the end of the phase, answered or not). */
