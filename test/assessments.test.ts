@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { xlsOf } from '../server/ingest/questionnaire/intake-fixtures';
+import { docxQuestionnaire, xlsOf } from '../server/ingest/questionnaire/intake-fixtures';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createTenant, createTenantPair } from './helpers/factories';
@@ -542,6 +542,49 @@ describe("exports of the customer's own workbook", () => {
     const texts: unknown[] = [];
     out.worksheets[0]?.eachRow((r) => r.eachCell((c) => texts.push(c.value)));
     expect(texts).toContain('Do you encrypt data at rest?');
+  });
+
+  it('hand back a CSV in its own columns, and refuse a Word original with a sentence', async () => {
+    const t = await createTenant(app);
+    await createAnswer(app, t.users.admin, { question: 'Do you encrypt data at rest?', answer: ENCRYPTED });
+    const csv = 'Question ID;Question Text;Type\r\nE-1;Do you encrypt data at rest?;Yes,No\r\n';
+    const res = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'From CSV' },
+      { name: 'caiq.csv', bytes: new TextEncoder().encode(csv) },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const d = await waitForBatch(app, t.users.admin, res.data.id);
+    expect(d.batch).toMatchObject({ canFillOriginal: false, originalExport: 'csv' });
+    const out = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${res.data.id}/export?format=original`,
+      headers: { cookie: t.users.admin.cookie },
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    expect(out.headers['content-disposition']).toContain('.csv');
+    expect(out.body).toBe(
+      `Question ID;Question Text;Type;Response\r\nE-1;Do you encrypt data at rest?;Yes,No;${ENCRYPTED}\r\n`,
+    );
+
+    const word = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'From Word' },
+      { name: 'q.docx', bytes: await docxQuestionnaire() },
+    );
+    expect(word.statusCode, word.body).toBe(201);
+    await waitForBatch(app, t.users.admin, word.data.id);
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${word.data.id}/export?format=original`,
+      headers: { cookie: t.users.admin.cookie },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ code: 'original_unsupported', error: expect.stringMatching(/Word/) });
   });
 
   it('hand back a legacy .xls as .xlsx with the same sheets and the answers in its answer column', async () => {

@@ -157,6 +157,8 @@ export const BatchView = z.object({
   sourceFormat: z.enum(['csv', 'xlsx', 'xls', 'docx']),
   /** The original workbook can be handed back filled in (an .xlsx source). */
   canFillOriginal: z.boolean(),
+  /** The format the customer's own file comes back in, filled (format=original); null when it cannot be. */
+  originalExport: z.enum(['xlsx', 'csv']).nullable(),
   sessionId: z.string().nullable(),
   /** What the export does with answers the customer had already filled in. */
   prefilledAnswers: PrefilledAnswers,
@@ -209,7 +211,10 @@ export const AssessmentDetail = z.object({
 export type AssessmentDetail = z.infer<typeof AssessmentDetail>;
 
 export const ExportQuery = z.object({
-  format: z.enum(['json', 'csv', 'xlsx'], { message: 'format must be json, csv or xlsx' }).default('json'),
+  /** original: the customer's own file filled in, in its own format (.xls comes back as .xlsx). */
+  format: z
+    .enum(['json', 'csv', 'xlsx', 'original'], { message: 'format must be json, csv, xlsx or original' })
+    .default('json'),
   /** xlsx: add a "Source" column citing the document and page or library entry of each answer. */
   sources: z
     .enum(['0', '1', 'true', 'false'])

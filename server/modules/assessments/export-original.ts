@@ -1,6 +1,7 @@
 import type { SheetMapping } from '../../../common/schemas/assessments';
 import { WriteBackError, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { xlsToXlsx } from '../../ingest/questionnaire/xls-to-xlsx';
+import { writeAnswersToCsv } from '../../ingest/questionnaire/write-csv-original';
 import type { AnswerCell } from '../../ingest/questionnaire/write-types';
 import type { QuestionnaireFormat } from '../../ingest/questionnaire/types';
 import { writeTargets } from './export';
@@ -46,6 +47,11 @@ export async function exportOriginal(
     case 'xls':
       // Handed back as .xlsx: the same sheets and layout, in the format answers can be written into.
       return writeAnswersToXlsx(xlsToXlsx(original), targets, cells);
+    case 'csv': {
+      const [target] = targets;
+      if (!target) throw new WriteBackError('invalid_target', 'There is no column mapping for the CSV file.');
+      return new TextEncoder().encode(writeAnswersToCsv(original, target, cells));
+    }
     default:
       throw new WriteBackError('invalid_target', `A ${format} original is not filled as a workbook.`);
   }

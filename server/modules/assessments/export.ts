@@ -118,29 +118,8 @@ export async function exportXlsx(
 ): Promise<Uint8Array> {
   if (canFillOriginal(batch) && !opts.generic) {
     const original = await readOriginal(storage, batch.storageKey ?? '');
-    if (!original) {
-      throw new AppError(
-        422,
-        'original_missing',
-        'The original file of this assessment is no longer stored, so it cannot be filled in. Export a new workbook with the questions and answers instead.',
-      );
-    }
-    const replace = batch.prefilledAnswers === 'replace';
-    const answers: OriginalAnswer[] = rows
-      .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
-      .map((r) => ({
-        sheet: r.sheet ?? '',
-        row: r.rowNumber ?? 0,
-        answer: exportedAnswer(r),
-        // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
-        shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
-        source: withSources ? citation(storedSources(r)) : null,
-        allowedValues: r.allowedValues,
-        existingAnswer: r.existingAnswer,
-        existingComment: r.existingComment,
-        // "Replace" replaces a customer's answer only with one a person approved or Verity is sure of.
-        replacesExisting: replace && confidentEnough(r),
-      }));
+    if (!original) throw originalMissing();
+    const answers = originalAnswers(batch, rows, withSources, opts);
     const format = batch.sourceFormat === 'xls' ? 'xls' : 'xlsx';
     return exportOriginal(original, format, batch.mapping as SheetMapping[], answers, { withSources });
   }
@@ -181,6 +160,69 @@ export function writeTargets(
       addSourceColumn: withSources,
     };
   });
+}
+
+/** The answers for the customer's own file, with what the import saw in each answer cell. */
+function originalAnswers(
+  batch: BatchRow,
+  rows: QuestionRow[],
+  withSources: boolean,
+  opts: ExportOptions,
+): OriginalAnswer[] {
+  const replace = batch.prefilledAnswers === 'replace';
+  return rows
+    .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
+    .map((r) => ({
+      sheet: r.sheet ?? '',
+      row: r.rowNumber ?? 0,
+      answer: exportedAnswer(r),
+      // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
+      shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
+      source: withSources ? citation(storedSources(r)) : null,
+      allowedValues: r.allowedValues,
+      existingAnswer: r.existingAnswer,
+      existingComment: r.existingComment,
+      // "Replace" replaces a customer's answer only with one a person approved or Verity is sure of.
+      replacesExisting: replace && confidentEnough(r),
+    }));
+}
+
+/**
+ * The customer's own file filled in, in its own format: an .xlsx or .xls workbook (as .xlsx), or a CSV with its own
+ * columns. A Word questionnaire, or an original no longer stored, is a 422 with a sentence pointing to the exports
+ * that do work.
+ */
+export async function exportOriginalFile(
+  storage: ObjectStorage,
+  batch: BatchRow,
+  rows: QuestionRow[],
+  opts: ExportOptions,
+): Promise<{ bytes: Uint8Array; extension: 'xlsx' | 'csv' }> {
+  if (batch.sourceFormat === 'csv' && batch.storageKey) {
+    const original = await readOriginal(storage, batch.storageKey);
+    if (!original) throw originalMissing();
+    const answers = originalAnswers(batch, rows, false, opts);
+    const bytes = await exportOriginal(original, 'csv', batch.mapping as SheetMapping[], answers, {
+      withSources: false,
+    });
+    return { bytes, extension: 'csv' };
+  }
+  if (canFillOriginal(batch)) return { bytes: await exportXlsx(storage, batch, rows, false, opts), extension: 'xlsx' };
+  throw new AppError(
+    422,
+    'original_unsupported',
+    batch.sourceFormat === 'docx'
+      ? 'Answers cannot be written into a Word questionnaire yet. Export Excel or CSV instead.'
+      : 'This assessment has no original file to fill in. Export Excel or CSV instead.',
+  );
+}
+
+function originalMissing(): AppError {
+  return new AppError(
+    422,
+    'original_missing',
+    'The original file of this assessment is no longer stored, so it cannot be filled in. Export a new workbook with the questions and answers instead.',
+  );
 }
 
 const confidentEnough = (q: QuestionRow) =>

@@ -43,6 +43,7 @@ export function presentBatch(
     },
     sourceFormat: row.sourceFormat as BatchView['sourceFormat'],
     canFillOriginal: canFillOriginal(row),
+    originalExport: canFillOriginal(row) ? 'xlsx' : row.sourceFormat === 'csv' && row.storageKey ? 'csv' : null,
     sessionId: row.sessionId,
     prefilledAnswers: row.prefilledAnswers === 'replace' ? 'replace' : 'keep',
   };

@@ -23,7 +23,7 @@ import { authorize } from '../../http/policies';
 import { AppError, badRequest } from '../../http/errors';
 import { hasInvisibleCharacters, INVISIBLE_NAME_MESSAGE } from '../../../common/file-names';
 import { attachmentHeader } from '../documents/routes';
-import { exportCsv, exportFileName, exportJson, exportXlsx } from './export';
+import { exportCsv, exportFileName, exportJson, exportOriginalFile, exportXlsx } from './export';
 import { getDetail, loadQuestions, regenerateQuestion, retryFailed, saveToLibrary, updateQuestion } from './review';
 import { deleteBatch, getBatchView, importCsv, importFile, listBatches, loadBatch, previewFile } from './service';
 
@@ -180,6 +180,13 @@ export async function assessmentRoutes(root: FastifyInstance) {
           .header('Content-Type', 'text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentHeader(exportFileName(batch, 'csv')))
           .send(exportCsv(rows, opts));
+      }
+      if (req.query.format === 'original') {
+        const { bytes, extension } = await exportOriginalFile(ctx.storage, batch, rows, opts);
+        return reply
+          .header('Content-Type', extension === 'csv' ? 'text/csv; charset=utf-8' : XLSX_MIME)
+          .header('Content-Disposition', attachmentHeader(exportFileName(batch, extension)))
+          .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }
       if (req.query.format === 'xlsx') {
         const bytes = await exportXlsx(ctx.storage, batch, rows, req.query.sources ?? false, {

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { readQuestionnaire } from './intake';
+import { writeAnswersToCsv } from './write-csv-original';
+import type { WriteTarget } from './write-types';
+
+const target = (answerColumn: number | null, headerRow = 1): WriteTarget => ({
+  sheet: 'CSV',
+  headerRow,
+  questionColumn: 2,
+  answerColumn,
+  commentsColumn: null,
+  allowedValues: null,
+});
+
+describe("the customer's CSV, filled", () => {
+  it('keeps its columns, order, delimiter and line ends, and appends a Response column when it has none', () => {
+    const original =
+      'Question ID;Question Text;Type\r\nA-1;Do you encrypt data?;Yes,No\r\nA-2;Do you log access?;Yes,No\r\n';
+    const out = writeAnswersToCsv(new TextEncoder().encode(original), target(null), [
+      { sheet: 'CSV', row: 2, answer: 'Yes; AES-256 at rest.' },
+      { sheet: 'CSV', row: 3, answer: '=HYPERLINK("http://x")' },
+    ]);
+    expect(out).toBe(
+      'Question ID;Question Text;Type;Response\r\n' +
+        'A-1;Do you encrypt data?;Yes,No;"Yes; AES-256 at rest."\r\n' +
+        `A-2;Do you log access?;Yes,No;"'=HYPERLINK(""http://x"")"\r\n`,
+    );
+  });
+
+  it('writes into its own answer column and never over an answer the customer gave', async () => {
+    const original = '\ufeffQuestion,Answer,Notes\nDo you encrypt data at rest?,,\nDo you run pen tests?,No,yearly\n';
+    const bytes = new TextEncoder().encode(original);
+    const intake = await readQuestionnaire(bytes, 'q.csv');
+    expect(intake.mappings[0]).toMatchObject({ questionColumn: 0, answerColumn: 1 });
+    const out = writeAnswersToCsv(bytes, { ...target(2), questionColumn: 1 }, [
+      { sheet: 'CSV', row: 2, answer: 'Yes, with AES-256.' },
+      { sheet: 'CSV', row: 3, answer: 'Yes, quarterly.' },
+    ]);
+    expect(out).toBe(
+      '\ufeffQuestion,Answer,Notes\nDo you encrypt data at rest?,"Yes, with AES-256.",\nDo you run pen tests?,No,yearly\n',
+    );
+  });
+});
