@@ -3,10 +3,11 @@ import type { BatchView } from '../../../../common/schemas/assessments';
 import { apiDownload, saveFile } from '../../../lib/api';
 import { assessmentPath } from './assessment-keys';
 
-export type ExportFormat = 'csv' | 'xlsx';
+/** 'original': the customer's own file filled in, in its own format (BatchView.originalExport). */
+export type ExportFormat = 'csv' | 'xlsx' | 'original';
 
 export interface ExportInput {
-  batch: Pick<BatchView, 'id' | 'name'>;
+  batch: Pick<BatchView, 'id' | 'name' | 'originalExport'>;
   format: ExportFormat;
   /** xlsx only: add a Source column citing the document and page (or library entry) of each answer. */
   withSources?: boolean;
@@ -34,7 +35,7 @@ export async function exportAssessment({
   const file = await apiDownload(
     'GET',
     assessmentPath(batch.id, `/export?${params.toString()}`),
-    `${batch.name}.${format}`,
+    `${batch.name}.${format === 'original' ? (batch.originalExport ?? 'xlsx') : format}`,
     {
       errorFallback: 'Failed to export assessment',
     },

@@ -25,7 +25,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import type { ExportFormat } from '../api/export-assessment';
-import { excelExportLabel } from '../export-labels';
+import { excelExportLabel, originalExportLabel } from '../export-labels';
 import { BatchStatusBadge, BatchStatusIcon } from './assessment-status';
 
 export interface AssessmentCardHandlers {
@@ -109,6 +109,12 @@ export const AssessmentCard = memo(function AssessmentCard({
                         <FileSpreadsheet aria-hidden />
                         {excelExportLabel(batch)}
                       </DropdownMenuItem>
+                      {originalExportLabel(batch) && (
+                        <DropdownMenuItem onSelect={() => handlers.onExport(batch, 'original')}>
+                          <FileDown aria-hidden />
+                          {originalExportLabel(batch)}
+                        </DropdownMenuItem>
+                      )}
                     </>
                   )}
                   {canDelete && (

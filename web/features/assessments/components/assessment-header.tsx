@@ -25,13 +25,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import type { ExportFormat } from '../api/export-assessment';
-import { excelExportLabel } from '../export-labels';
+import { excelExportLabel, originalExportLabel } from '../export-labels';
 import { BatchStatusBadge } from './assessment-status';
 
 interface AssessmentHeaderProps {
   batch: BatchView;
   exporting: boolean;
-  onExport: (format: ExportFormat, options: { withSources?: boolean; drafts: boolean }) => void;
+  onExport: (format: ExportFormat, options: { withSources?: boolean; drafts: boolean; generic?: boolean }) => void;
   /** Answers a person wrote that nobody approved yet: left out of exports unless the user asks for them. */
   draftCount: number;
   /** Offered when questions failed and the user may run assessments. */
@@ -64,6 +64,7 @@ export function AssessmentHeader({
   const completed = batch.status === 'completed';
   const [includeDrafts, setIncludeDrafts] = useState(false);
   const drafts = includeDrafts && draftCount > 0;
+  const originalLabel = originalExportLabel(batch);
   return (
     <header className="grid gap-3 border-b px-8 pt-6 pb-4">
       <Link
@@ -142,8 +143,19 @@ export function AssessmentHeader({
                   <DropdownMenuItem onSelect={() => onExport('xlsx', { withSources: true, drafts })}>
                     Answers with a Source column
                   </DropdownMenuItem>
+                  {batch.canFillOriginal && (
+                    <DropdownMenuItem onSelect={() => onExport('xlsx', { generic: true, drafts })}>
+                      Export Excel (new workbook)
+                    </DropdownMenuItem>
+                  )}
                 </DropdownMenuContent>
               </DropdownMenu>
+              {originalLabel && (
+                <Button variant="outline" onClick={() => onExport('original', { drafts })} disabled={exporting}>
+                  <FileDown aria-hidden />
+                  {originalLabel}
+                </Button>
+              )}
             </>
           )}
         </div>
