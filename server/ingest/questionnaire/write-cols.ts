@@ -9,11 +9,14 @@ import {
   type XmlAttribute,
 } from './write-xml';
 
+// A custom width narrower than this is a filler column (forms set 2–8 for spacing): too narrow for an answer.
+const MIN_READABLE_WIDTH = 15;
+
 /** A column write-back adds (Response, Comments, Source) and the width it should get. */
 export type NewColumn = { column: number; width: number };
 
 /**
- * Widths for the added columns. A `<col>` that already sets a visible custom width there is respected. A range
+ * Widths for the added columns. A `<col>` that already sets a visible, readable custom width there is respected. A range
  * without a custom width (LibreOffice's trailing "every other column" entry) or a hidden one (forms often hide the
  * columns right of the table) is split, so the new column is visible and wide enough while its neighbours keep
  * everything they had.
@@ -28,7 +31,8 @@ export function colsSplices(scan: WorksheetScan, newColumns: readonly NewColumn[
       uncovered.push(added);
     } else if (
       !isTrue(attributeValue(covering.attributes, 'customWidth')) ||
-      isTrue(attributeValue(covering.attributes, 'hidden'))
+      isTrue(attributeValue(covering.attributes, 'hidden')) ||
+      Number(attributeValue(covering.attributes, 'width') ?? 0) < MIN_READABLE_WIDTH
     ) {
       splits.set(covering, [...(splits.get(covering) ?? []), added]);
     }

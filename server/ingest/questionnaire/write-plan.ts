@@ -1,3 +1,4 @@
+import { attributeValue, isTrue } from './write-xml';
 import { chooseGradedValue, gradedValues, ungradedNote } from './write-choice';
 import type { CellRange } from './write-ref';
 import { formulaEdits } from './write-formulas';
@@ -5,6 +6,10 @@ import type { CellEdit, SheetEdits } from './write-sheet-patch';
 import { effectiveStyle, type WorksheetScan } from './write-sheet-scan';
 import { cleanCellText } from './write-text';
 import { type AnswerCell, EXCEL_LIMITS, WriteBackError, type WriteTarget } from './write-types';
+
+// A hidden range of up to this many columns is passed over; a longer one (every column to XFD hidden, as forms do
+// to show only the table) is split instead, the new column visible inside it.
+const LONGEST_HIDDEN_SKIP = 64;
 
 /** Headers and widths (in Excel's character units) of the columns write-back may add. */
 export const ADDED_COLUMNS = {
@@ -120,9 +125,13 @@ function layOut(scan: WorksheetScan, target: WriteTarget, reserved: Set<number>,
     ...headerCells.map((c) => c.column),
   );
   // The first column right of the table with nothing in it from the header down and no merge across it.
+  // A column the customer hid (a form's spare columns, a hidden lookup range) stays hidden: the answers go past it.
+  const hiddenCols = scan.cols.filter((col) => isTrue(attributeValue(col.attributes, 'hidden')));
+  const hidden = (column: number) =>
+    hiddenCols.some((c) => c.min <= column && column <= c.max && c.max - c.min < LONGEST_HIDDEN_SKIP);
   const allocate = (): number => {
     do cursor += 1;
-    while (occupied.has(cursor) || reserved.has(cursor));
+    while (occupied.has(cursor) || reserved.has(cursor) || hidden(cursor));
     if (cursor > EXCEL_LIMITS.columns) {
       throw new WriteBackError('invalid_target', `"${target.sheet}" has no free column left for the answers.`);
     }

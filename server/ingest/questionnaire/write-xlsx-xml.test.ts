@@ -143,6 +143,26 @@ describe('writeAnswersToXlsx on hand-written sheet XML', () => {
     expect(cellXml(inside.xml, 'D2')).toBe('<c r="D2"><v>2</v></c>');
   });
 
+  it('passes over a hidden range of a few columns, and widens a filler-narrow column it takes', async () => {
+    const sheet = (cols: string) =>
+      sheetXml(
+        `<cols>${cols}</cols><sheetData><row r="1"><c r="A1" t="inlineStr">${s('Question')}</c></row><row r="2"><c r="A2" t="inlineStr">${s('Q2')}</c></row></sheetData>`,
+      );
+    const passed = await fill(
+      sheet('<col min="2" max="3" width="9" hidden="1" customWidth="1"/>'),
+      [target({ answerColumn: null })],
+      [answer(2)],
+    );
+    expect(passed.xml).toContain('<col min="2" max="3" width="9" hidden="1" customWidth="1"/>');
+    expect([passed.value('B2'), passed.value('D1'), passed.value('D2')]).toEqual([undefined, 'Response', 'Answer 2']);
+    const narrow = await fill(
+      sheet('<col min="2" max="2" width="6.5" customWidth="1"/>'),
+      [target({ answerColumn: null })],
+      [answer(2)],
+    );
+    expect(narrow.xml).toContain('<col min="2" max="2" width="60" customWidth="1"/>');
+  });
+
   it('gives an added column its own visible width inside a hidden or LibreOffice-style column range', async () => {
     const sheet = (cols: string) =>
       sheetXml(
