@@ -13,6 +13,7 @@ import {
   isTitleLike,
   leadingControlId,
   normalizeLabel,
+  wordCount,
 } from './text-patterns';
 import type { CellRange, QuestionItem, RawSheet } from './types';
 import { isTemplateHint } from './template-hints';
@@ -105,7 +106,7 @@ export function extractQuestions(
       rows.push({ kind: isTitleLike(text) ? 'title' : 'question', index, text, id: idCell, section });
       continue;
     }
-    if (isInstruction(text)) continue;
+    if (isInstruction(text) || isFooterOrLabel(text)) continue;
 
     const spanning = masters.get(`${index}:${q}`);
     const banner = spanning && shapeOf(spanning) !== layoutMerge && spansTable(spanning, layout);
@@ -118,6 +119,11 @@ export function extractQuestions(
     const others = cells.some(
       (cell, column) => cell !== '' && column !== q && column !== mapping.idColumn && column !== layout.sectionColumn,
     );
+    // "Company name:" asks for a value, as a form's profile fields do; it is not a heading.
+    if (isFieldLabel(text)) {
+      rows.push({ kind: 'question', index, text, id: idCell || null, section });
+      continue;
+    }
     if (!others && isTitleLike(text) && (!isStatementLike(text) || isTitleCase(text))) {
       rows.push({ kind: 'title', index, text, id: idCell || null, section });
       continue;
@@ -235,6 +241,22 @@ function isParentId(parent: string, child: string): boolean {
 function sameDepth(a: string, b: string): boolean {
   const depth = (id: string) => id.split(/[.\-_ ]+/).filter((part) => part !== '').length;
   return depth(a) === depth(b);
+}
+
+// A publisher's footer, or a row labelled as something other than a question: the assertion or criteria a
+// reviewer checks the answer against, guidance, an example.
+const FOOTER =
+  /^(©|\(c\)\s|copyright\b)|\ball rights reserved\b|^page \d+( of \d+)?$|^(confidential|proprietary)\b.{0,80}$/i;
+const LABELLED =
+  /^(assertions?|criteria|criterion|guidance|example|hint|tip|scoring|rationale|expected evidence|reviewer notes?)\s*[:：]/i;
+
+function isFooterOrLabel(text: string): boolean {
+  return FOOTER.test(text) || LABELLED.test(text);
+}
+
+/** A short label ending in a colon: a field to fill in ("Company name:", "Primary contact e-mail:"). */
+function isFieldLabel(text: string): boolean {
+  return /[:：]$/.test(text) && !text.includes('\n') && wordCount(text) <= 8 && letterCount(text) >= 3;
 }
 
 /**

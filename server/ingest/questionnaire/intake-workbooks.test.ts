@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readQuestionnaire } from './intake';
-import { addListValidation, xlsxOf } from './intake-fixtures';
+import { addListValidation, xlsOf, xlsxOf } from './intake-fixtures';
 import { isTemplateHint } from './template-hints';
 import type { Intake } from './types';
 
@@ -171,5 +171,40 @@ describe('template hints', () => {
     ['We review the product description every quarter with the product owner.', 'Product Description'],
   ])('"%s" under "%s" is an answer', (cell, question) => {
     expect(isTemplateHint(cell, question)).toBe(false);
+  });
+});
+
+describe('rows that are not questions, and fields that are', () => {
+  it('skips assertion rows between questions and the footer of a legacy .xls', async () => {
+    const bytes = xlsOf([
+      ['Ref', 'Question', 'Response'],
+      ['1.1', 'Is there a documented information security policy?', ''],
+      ['', 'Assertion: the policy is approved by management and reviewed yearly.', ''],
+      ['1.2', 'Are employees trained on security at hire and yearly?', ''],
+      ['', 'Assertion: training completion is tracked.', ''],
+      ['', '© 2024 Shared Assessments. All rights reserved.', ''],
+    ]);
+    const intake = await readQuestionnaire(bytes, 'legacy.xls');
+    expect(intake.questions.map((q) => [q.row, q.controlId])).toEqual([
+      [2, '1.1'],
+      [4, '1.2'],
+    ]);
+  });
+
+  it('keeps profile fields ending in a colon as questions, not section titles', async () => {
+    const bytes = await xlsxOf((workbook) => {
+      const sheet = workbook.addWorksheet('Profile');
+      sheet.addRow(['Question', 'Response']);
+      sheet.addRow(['Company Information']);
+      sheet.addRow(['Legal company name:']);
+      sheet.addRow(['Headquarters address:']);
+      sheet.addRow(['Do you have a dedicated security team?']);
+    });
+    const intake = await readQuestionnaire(bytes, 'profile.xlsx');
+    expect(intake.questions.map((q) => [q.question, q.section])).toEqual([
+      ['Legal company name:', 'Company Information'],
+      ['Headquarters address:', 'Company Information'],
+      ['Do you have a dedicated security team?', 'Company Information'],
+    ]);
   });
 });
