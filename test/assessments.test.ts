@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
 import { docxQuestionnaire, xlsOf } from '../server/ingest/questionnaire/intake-fixtures';
+import { readDocx } from '../server/ingest/questionnaire/read-docx';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createTenant, createTenantPair } from './helpers/factories';
@@ -544,7 +546,7 @@ describe("exports of the customer's own workbook", () => {
     expect(texts).toContain('Do you encrypt data at rest?');
   });
 
-  it('hand back a CSV in its own columns, and refuse a Word original with a sentence', async () => {
+  it('hand back a CSV in its own columns and a Word file with answers in its answer cells', async () => {
     const t = await createTenant(app);
     await createAnswer(app, t.users.admin, { question: 'Do you encrypt data at rest?', answer: ENCRYPTED });
     const csv = 'Question ID;Question Text;Type\r\nE-1;Do you encrypt data at rest?;Yes,No\r\n';
@@ -569,6 +571,8 @@ describe("exports of the customer's own workbook", () => {
       `Question ID;Question Text;Type;Response\r\nE-1;Do you encrypt data at rest?;Yes,No;${ENCRYPTED}\r\n`,
     );
 
+    const BACKUPS = 'Yes, backups run nightly and are restored in a test every quarter.';
+    await createAnswer(app, t.users.admin, { question: 'Is data backed up daily?', answer: BACKUPS });
     const word = await postMultipart(
       app,
       '/api/assessments/import',
@@ -577,14 +581,66 @@ describe("exports of the customer's own workbook", () => {
       { name: 'q.docx', bytes: await docxQuestionnaire() },
     );
     expect(word.statusCode, word.body).toBe(201);
-    await waitForBatch(app, t.users.admin, word.data.id);
-    const refused = await app.inject({
+    const wd = await waitForBatch(app, t.users.admin, word.data.id);
+    expect(wd.batch).toMatchObject({ canFillOriginal: false, originalExport: 'docx' });
+    const filled = await app.inject({
       method: 'GET',
       url: `/api/assessments/${word.data.id}/export?format=original`,
       headers: { cookie: t.users.admin.cookie },
     });
+    expect(filled.statusCode, filled.body).toBe(200);
+    expect(filled.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(filled.headers['content-disposition']).toContain('From Word.docx');
+    const { sheets } = await readDocx(new Uint8Array(filled.rawPayload));
+    expect(sheets.map((s) => s.rows)).toEqual([
+      [
+        ['No.', 'Question', 'Supplier Response'],
+        ['Governance'],
+        ['G.1', 'Do you have an information security policy approved by management?', 'Yes'],
+        ['', 'Describe how often the policy is reviewed.'],
+      ],
+      [
+        ['Question', 'Answer'],
+        ['Is data backed up daily?', BACKUPS],
+      ],
+    ]);
+
+    // A table with only questions: a Word table is never given a new column, so this one cannot be filled.
+    const questionsOnly = new Document({
+      sections: [
+        {
+          children: [
+            new Table({
+              rows: ['Question', 'Is data backed up daily?', 'Do you encrypt data at rest?'].map(
+                (text) => new TableRow({ children: [new TableCell({ children: [new Paragraph(text)] })] }),
+              ),
+            }),
+          ],
+        },
+      ],
+    });
+    const bare = await postMultipart(
+      app,
+      '/api/assessments/import',
+      t.users.admin,
+      { name: 'Questions only' },
+      { name: 'bare.docx', bytes: new Uint8Array(await Packer.toBuffer(questionsOnly)) },
+    );
+    expect(bare.statusCode, bare.body).toBe(201);
+    const bd = await waitForBatch(app, t.users.admin, bare.data.id);
+    expect(bd.batch).toMatchObject({ originalExport: null });
+    const refused = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${bare.data.id}/export?format=original`,
+      headers: { cookie: t.users.admin.cookie },
+    });
     expect(refused.statusCode).toBe(422);
-    expect(refused.json()).toMatchObject({ code: 'original_unsupported', error: expect.stringMatching(/Word/) });
+    expect(refused.json()).toMatchObject({
+      code: 'original_unsupported',
+      error: 'This Word questionnaire has no answer column to write into; export Excel or CSV instead.',
+    });
   });
 
   it('hand back a legacy .xls as .xlsx with the same sheets and the answers in its answer column', async () => {
@@ -640,11 +696,18 @@ describe('exports of a CAIQ v3 workbook', () => {
     });
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(out.rawPayload as unknown as ArrayBuffer);
-    return wb.getWorksheet('CAIQ v3.0.1');
+    const detail = await waitForBatch(app, t.users.admin, res.data.id);
+    return { ws: wb.getWorksheet('CAIQ v3.0.1'), detail };
   }
 
   it('leave the X-marked columns alone and keep a question the customer already answered, notes included', async () => {
-    const ws = await exportedCaiq({});
+    const { ws, detail } = await exportedCaiq({});
+    // The customer said No where the library says Yes: the review screen shows it.
+    const questions = detail.questions as unknown as { row: number | null }[];
+    expect(questions.find((q) => q.row === 6)).toMatchObject({
+      existingAnswer: 'No',
+      disagreesWithCustomer: true,
+    });
     expect(ws?.getCell('F5').value).toBe('X');
     expect(ws?.getCell('G6').value).toBe('X');
     expect(ws?.getCell('F6').value || null).toBeNull();
@@ -652,7 +715,7 @@ describe('exports of a CAIQ v3 workbook', () => {
   });
 
   it("write a confident answer into Notes over the customer's when the import chose to replace pre-filled answers", async () => {
-    const ws = await exportedCaiq({ prefilledAnswers: 'replace' });
+    const { ws } = await exportedCaiq({ prefilledAnswers: 'replace' });
     expect(ws?.getCell('G6').value).toBe('X');
     expect(ws?.getCell('I6').value).toBe(answer);
   });

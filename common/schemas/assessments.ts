@@ -158,7 +158,7 @@ export const BatchView = z.object({
   /** The original workbook can be handed back filled in (an .xlsx source). */
   canFillOriginal: z.boolean(),
   /** The format the customer's own file comes back in, filled (format=original); null when it cannot be. */
-  originalExport: z.enum(['xlsx', 'csv']).nullable(),
+  originalExport: z.enum(['xlsx', 'csv', 'docx']).nullable(),
   sessionId: z.string().nullable(),
   /** What the export does with answers the customer had already filled in. */
   prefilledAnswers: PrefilledAnswers,
@@ -185,6 +185,8 @@ export const AssessmentQuestionView = z.object({
   allowedValues: z.array(z.string()).nullable(),
   /** The customer's own answer, already in the file they sent. */
   existingAnswer: z.string().nullable(),
+  /** Verity's answer says Yes where the customer's says No, or the other way round. */
+  disagreesWithCustomer: z.boolean(),
   edited: z.boolean(),
   reviewedAt: z.string().nullable(),
   /** A library entry this answer came from has changed (or was deleted) since. */

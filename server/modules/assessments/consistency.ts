@@ -9,6 +9,23 @@ export function polarity(answer: string | null): 'yes' | 'no' | null {
   return m?.[1] ? (m[1].toLowerCase() as 'yes' | 'no') : null;
 }
 
+/** An answer from the customer's file without the numbering its dropdown gave the choice ("2) No" → "No"). */
+export function withoutNumbering(answer: string): string {
+  return answer.replace(/^\s*\(?\d{1,2}[).:-]\s*/, '');
+}
+
+/** The polarity of an answer the customer wrote in their file. */
+export function customerPolarity(answer: string | null): 'yes' | 'no' | null {
+  return polarity(withoutNumbering(answer ?? ''));
+}
+
+/** Verity's answer says the opposite of the answer the customer already gave in the file. */
+export function disagreesWithCustomer(answer: string | null, existing: string | null): boolean {
+  const ours = polarity(answer);
+  const theirs = customerPolarity(existing);
+  return ours !== null && theirs !== null && ours !== theirs;
+}
+
 /** A topic must be mentioned at least this strongly for two questions to be "about the same control". */
 const TOPIC_MIN = 0.5;
 /** …and the questions must share this much of their wording (Jaccard over the engine's folded terms). */

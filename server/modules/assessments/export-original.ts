@@ -2,6 +2,7 @@ import type { SheetMapping } from '../../../common/schemas/assessments';
 import { WriteBackError, writeAnswersToXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { xlsToXlsx } from '../../ingest/questionnaire/xls-to-xlsx';
 import { writeAnswersToCsv } from '../../ingest/questionnaire/write-csv-original';
+import { writeAnswersToDocx } from '../../ingest/questionnaire/write-docx';
 import type { AnswerCell } from '../../ingest/questionnaire/write-types';
 import type { QuestionnaireFormat } from '../../ingest/questionnaire/types';
 import { writeTargets } from './export';
@@ -52,6 +53,9 @@ export async function exportOriginal(
       if (!target) throw new WriteBackError('invalid_target', 'There is no column mapping for the CSV file.');
       return new TextEncoder().encode(writeAnswersToCsv(original, target, cells));
     }
+    case 'docx':
+      // Only empty answer cells are written; a table without an answer column gets nothing (never a new column).
+      return writeAnswersToDocx(original, targets, cells);
     default:
       throw new WriteBackError('invalid_target', `A ${format} original is not filled as a workbook.`);
   }

@@ -9,7 +9,9 @@ import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionna
 import { polarity } from './consistency';
 import {
   canFillOriginal,
+  canFillWordOriginal,
   isDraft,
+  wordAnswerColumn,
   presentQuestion,
   storedSources,
   type BatchRow,
@@ -188,16 +190,16 @@ function originalAnswers(
 }
 
 /**
- * The customer's own file filled in, in its own format: an .xlsx or .xls workbook (as .xlsx), or a CSV with its own
- * columns. A Word questionnaire, or an original no longer stored, is a 422 with a sentence pointing to the exports
- * that do work.
+ * The customer's own file filled in, in its own format: an .xlsx or .xls workbook (as .xlsx), a CSV with its own
+ * columns, or a Word document with the answers in its tables' answer cells. A Word table without an answer column,
+ * or an original no longer stored, is a 422 with a sentence pointing to the exports that do work.
  */
 export async function exportOriginalFile(
   storage: ObjectStorage,
   batch: BatchRow,
   rows: QuestionRow[],
   opts: ExportOptions,
-): Promise<{ bytes: Uint8Array; extension: 'xlsx' | 'csv' }> {
+): Promise<{ bytes: Uint8Array; extension: OriginalExtension }> {
   if (batch.sourceFormat === 'csv' && batch.storageKey) {
     const original = await readOriginal(storage, batch.storageKey);
     if (!original) throw originalMissing();
@@ -208,14 +210,32 @@ export async function exportOriginalFile(
     return { bytes, extension: 'csv' };
   }
   if (canFillOriginal(batch)) return { bytes: await exportXlsx(storage, batch, rows, false, opts), extension: 'xlsx' };
-  throw new AppError(
-    422,
-    'original_unsupported',
-    batch.sourceFormat === 'docx'
-      ? 'Answers cannot be written into a Word questionnaire yet. Export Excel or CSV instead.'
-      : 'This assessment has no original file to fill in. Export Excel or CSV instead.',
-  );
+  if (canFillWordOriginal(batch)) {
+    const original = await readOriginal(storage, batch.storageKey ?? '');
+    if (!original) throw originalMissing();
+    const answers = originalAnswers(batch, rows, false, opts);
+    const bytes = await exportOriginal(original, 'docx', batch.mapping as SheetMapping[], answers, {
+      withSources: false,
+    });
+    return { bytes, extension: 'docx' };
+  }
+  throw new AppError(422, 'original_unsupported', unsupportedOriginal(batch));
 }
+
+function unsupportedOriginal(batch: BatchRow): string {
+  if (batch.sourceFormat !== 'docx' || batch.storageKey === null) {
+    return 'This assessment has no original file to fill in. Export Excel or CSV instead.';
+  }
+  const without = (batch.mapping as SheetMapping[]).filter((m) => wordAnswerColumn(m) === null).map((m) => m.sheet);
+  const all = without.length === (batch.mapping as SheetMapping[]).length;
+  // Writing the others and leaving these out would hand back a file that looks done but is not.
+  return all
+    ? 'This Word questionnaire has no answer column to write into; export Excel or CSV instead.'
+    : `${without.join(', ')} of this Word questionnaire ${without.length === 1 ? 'has' : 'have'} no answer column to write into; export Excel or CSV instead.`;
+}
+
+/** The file types the customer's own file comes back as. */
+export type OriginalExtension = 'xlsx' | 'csv' | 'docx';
 
 function originalMissing(): AppError {
   return new AppError(
@@ -229,7 +249,7 @@ const confidentEnough = (q: QuestionRow) =>
   q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE;
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */
-export function exportFileName(batch: BatchRow, extension: 'csv' | 'xlsx'): string {
+export function exportFileName(batch: BatchRow, extension: OriginalExtension): string {
   const base =
     batch.name
       // eslint-disable-next-line no-control-regex -- control characters are exactly what file names cannot hold

@@ -5,8 +5,10 @@ import type {
   BatchStatus,
   BatchView,
   QuestionStatus,
+  SheetMapping,
 } from '../../../common/schemas/assessments';
 import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
+import { disagreesWithCustomer } from './consistency';
 
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
@@ -18,6 +20,30 @@ export type BatchCounts = { processed: number; failed: number; needsReview: numb
  */
 export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey' | 'mapping'>): boolean {
   return (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') && batch.storageKey !== null;
+}
+
+/**
+ * Whether a Word questionnaire can come back filled in: still stored, and every mapped table has a column its
+ * answers go to. A Word table is never given a new column, so a table without one would lose its answers.
+ */
+export function canFillWordOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey' | 'mapping'>): boolean {
+  const mappings = batch.mapping as SheetMapping[];
+  return (
+    batch.sourceFormat === 'docx' &&
+    batch.storageKey !== null &&
+    mappings.length > 0 &&
+    mappings.every((m) => wordAnswerColumn(m) !== null)
+  );
+}
+
+/** The column a Word table's answers are written to: for X-marked choice columns, their notes column. */
+export const wordAnswerColumn = (m: SheetMapping): number | null =>
+  m.answerChoiceColumns?.length ? m.commentsColumn : m.answerColumn;
+
+function originalExport(row: BatchRow): BatchView['originalExport'] {
+  if (canFillOriginal(row)) return 'xlsx';
+  if (row.sourceFormat === 'csv' && row.storageKey) return 'csv';
+  return canFillWordOriginal(row) ? 'docx' : null;
 }
 
 export function presentBatch(
@@ -43,7 +69,7 @@ export function presentBatch(
     },
     sourceFormat: row.sourceFormat as BatchView['sourceFormat'],
     canFillOriginal: canFillOriginal(row),
-    originalExport: canFillOriginal(row) ? 'xlsx' : row.sourceFormat === 'csv' && row.storageKey ? 'csv' : null,
+    originalExport: originalExport(row),
     sessionId: row.sessionId,
     prefilledAnswers: row.prefilledAnswers === 'replace' ? 'replace' : 'keep',
   };
@@ -80,6 +106,7 @@ export function presentQuestion(
     section: row.section,
     allowedValues: row.allowedValues,
     existingAnswer: row.existingAnswer,
+    disagreesWithCustomer: disagreesWithCustomer(row.answer, row.existingAnswer),
     edited: row.editedBy !== null,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
     sourceChanged: extra.sourceChanged,

@@ -10,7 +10,7 @@ import type { AssessmentDetail, AssessmentProgress, UpdateQuestionBody } from '.
 import { audit } from '../audit/service';
 import { createAnswer } from '../knowledge/service';
 import { brandProfileOf } from '../organizations/service';
-import { findContradictions } from './consistency';
+import { findContradictions, withoutNumbering } from './consistency';
 import { isDraft, presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
 import { loadBatch, type AssessmentCtx, type AssessmentDeps } from './service';
 import { settleBatch } from './settle';
@@ -71,7 +71,14 @@ export async function getDetail(ctx: AssessmentCtx, id: string): Promise<Assessm
   const batch = await loadBatch(ctx, id);
   const rows = await loadQuestions(ctx, id);
   const changed = await sourceChanges(ctx, rows);
-  const conflicts = findContradictions(rows);
+  // What the filled file will say: the customer's own answer where the export keeps it, else Verity's.
+  const keep = batch.prefilledAnswers !== 'replace';
+  const conflicts = findContradictions(
+    rows.map((r) => ({
+      ...r,
+      answer: keep && r.existingAnswer ? withoutNumbering(r.existingAnswer) : r.answer,
+    })),
+  );
   const progress = progressOf(rows);
   return {
     batch: presentBatch(batch, {

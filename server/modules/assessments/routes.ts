@@ -29,6 +29,11 @@ import { deleteBatch, getBatchView, importCsv, importFile, listBatches, loadBatc
 
 const tag = { tags: ['assessments'] };
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ORIGINAL_MIME = {
+  xlsx: XLSX_MIME,
+  csv: 'text/csv; charset=utf-8',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+} as const;
 const MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
 
 async function assessmentCtx(req: FastifyRequest) {
@@ -184,7 +189,7 @@ export async function assessmentRoutes(root: FastifyInstance) {
       if (req.query.format === 'original') {
         const { bytes, extension } = await exportOriginalFile(ctx.storage, batch, rows, opts);
         return reply
-          .header('Content-Type', extension === 'csv' ? 'text/csv; charset=utf-8' : XLSX_MIME)
+          .header('Content-Type', ORIGINAL_MIME[extension])
           .header('Content-Disposition', attachmentHeader(exportFileName(batch, extension)))
           .send(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
       }

@@ -58,7 +58,7 @@ export function questionAnchor(orderIndex: number): string {
  * The answer the customer had already written in their file: a reviewer compares it with Verity's, and the filled file
  * keeps it unless the import chose to replace it.
  */
-function CustomerAnswer({ answer, id }: { answer: string; id: string }) {
+function CustomerAnswer({ answer, id, disagrees }: { answer: string; id: string; disagrees: boolean }) {
   return (
     <section aria-labelledby={id} className="grid gap-1 rounded-md border border-dashed bg-surface px-3 py-2">
       <h4 id={id} className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground">
@@ -67,6 +67,11 @@ function CustomerAnswer({ answer, id }: { answer: string; id: string }) {
       </h4>
       {/* Plain text, like every answer: a file may hold markup. */}
       <p className="text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{answer}</p>
+      {disagrees && (
+        <p className="text-xs font-medium text-amber-800">
+          Verity&apos;s answer says the opposite. Check which one is right before you export.
+        </p>
+      )}
     </section>
   );
 }
@@ -176,7 +181,11 @@ export const QuestionCard = memo(function QuestionCard({
 
           <div className="mt-3 grid gap-2.5 border-t pt-3">
             {question.existingAnswer !== null && (
-              <CustomerAnswer answer={question.existingAnswer} id={`${questionAnchor(question.orderIndex)}-customer`} />
+              <CustomerAnswer
+                answer={question.existingAnswer}
+                id={`${questionAnchor(question.orderIndex)}-customer`}
+                disagrees={question.disagreesWithCustomer}
+              />
             )}
             {working ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
