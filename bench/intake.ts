@@ -16,7 +16,7 @@ import { readQuestionnaire } from '../server/ingest/questionnaire/intake';
 import { columnLetters } from '../server/ingest/questionnaire/cell-refs';
 import type { Intake, QuestionnaireFormat } from '../server/ingest/questionnaire/types';
 import { exportOriginal } from '../server/modules/assessments/export-original';
-import { compareWorkbooks, type Fidelity } from './intake/fidelity';
+import { compareCsv, compareWorkbooks, type Fidelity } from './intake/fidelity';
 import { type FileTruth, type SheetTruth, loadTruth } from './intake/truth';
 
 const DIR = path.resolve(process.env.INTAKE_DIR ?? path.join(import.meta.dirname, '../../shared/questionnaires'));
@@ -104,7 +104,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
   const score = scoreQuestions(truth, intake);
   const columns = scoreColumns(truth, intake);
   let fidelity: Fidelity | null = null;
-  if (intake && (truth.format === 'xlsx' || truth.format === 'xls')) {
+  if (intake && (truth.format === 'xlsx' || truth.format === 'xls' || truth.format === 'csv')) {
     const answers = intake.questions.map((q, i) => ({
       sheet: q.sheet,
       row: q.row,
@@ -116,7 +116,10 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
     }));
     try {
       const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, { withSources: false });
-      fidelity = await compareWorkbooks(bytes, truth.format, exported, truth);
+      fidelity =
+        truth.format === 'csv'
+          ? compareCsv(bytes, exported, truth)
+          : await compareWorkbooks(bytes, truth.format, exported, truth);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       fidelity = {

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import Papa from 'papaparse';
 import { columnIndex } from '../../server/ingest/questionnaire/cell-refs';
 import { readXlsx } from '../../server/ingest/questionnaire/read-xlsx';
 import { allowedValuesAt } from '../../server/ingest/questionnaire/xlsx-validations';
@@ -131,5 +132,44 @@ export async function compareWorkbooks(
     if (columnsOf(sheet, width) !== columnsOf(other, width)) result.structureChanges.push(`${sheet.name}: columns`);
     if (sheet.state !== other.state) result.structureChanges.push(`${sheet.name}: visibility`);
   }
+  return result;
+}
+
+/** A CSV export against its original: the same records and columns, changes only in question rows' answer cells. */
+export function compareCsv(original: Uint8Array, exported: Uint8Array, truth: FileTruth): Fidelity {
+  const result: Fidelity = {
+    filled: true,
+    written: 0,
+    outsideTarget: 0,
+    overwrites: 0,
+    badDropdown: 0,
+    structureChanges: [],
+    samples: [],
+  };
+  const parse = (bytes: Uint8Array) =>
+    Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\ufeff/, ''), { skipEmptyLines: false }).data;
+  const before = parse(original);
+  const after = parse(exported);
+  const sheetTruth = Object.values(truth.sheets)[0];
+  const rows = new Set([...(sheetTruth?.questionRows ?? []), ...(sheetTruth?.optionalRows ?? [])]);
+  const width = before.reduce((max, record) => Math.max(max, record.length), 0);
+  const answer = sheetTruth?.answerColumn ? columnIndex(sheetTruth.answerColumn) : width;
+  if (Math.abs(before.length - after.length) > 1)
+    result.structureChanges.push(`records ${before.length} → ${after.length}`);
+  after.forEach((record, r) => {
+    record.forEach((cell, c) => {
+      const was = before[r]?.[c] ?? '';
+      if (cell === was) return;
+      const inTarget = c === answer && (rows.has(r + 1) || r + 1 === sheetTruth?.headerRow);
+      if (!inTarget) {
+        result.outsideTarget += 1;
+        if (result.samples.length < 4)
+          result.samples.push(`R${r + 1}C${c + 1} "${was.slice(0, 30)}"→"${cell.slice(0, 30)}"`);
+      } else {
+        result.written += 1;
+        if (was.trim() !== '') result.overwrites += 1;
+      }
+    });
+  });
   return result;
 }

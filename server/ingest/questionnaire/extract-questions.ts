@@ -110,7 +110,9 @@ export function extractQuestions(
 
     const spanning = masters.get(`${index}:${q}`);
     const banner = spanning && shapeOf(spanning) !== layoutMerge && spansTable(spanning, layout);
-    if (banner && !endsWithQuestionMark(text)) {
+    // A banner across the table is a heading, unless it asks something ("Identify additional measures…" above the
+    // table the answer goes in, as Word forms do).
+    if (banner && !endsWithQuestionMark(text) && !isQuestionLike(text)) {
       rows.push({ kind: 'heading', text: joinHeading(idCell, text), id: idCell || null });
       continue;
     }

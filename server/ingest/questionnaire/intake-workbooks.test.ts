@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { detectLayout } from './detect';
+import { extractQuestions } from './extract-questions';
 import { readQuestionnaire } from './intake';
+import { tablesOf } from './read-docx';
 import { addListValidation, xlsOf, xlsxOf } from './intake-fixtures';
 import { isTemplateHint } from './template-hints';
 import type { Intake } from './types';
@@ -205,6 +208,22 @@ describe('rows that are not questions, and fields that are', () => {
       ['Legal company name:', 'Company Information'],
       ['Headquarters address:', 'Company Information'],
       ['Do you have a dedicated security team?', 'Company Information'],
+    ]);
+  });
+});
+
+describe('a Word form', () => {
+  it('takes a prompt merged across a table as a question, not as a heading', () => {
+    const [sheet] = tablesOf(
+      '<table><tr><td colspan="3">Identify additional measures you could take to reduce or eliminate the risks</td></tr>' +
+        '<tr><td>Risk</td><td>Options to reduce risk</td><td>Effect on risk</td></tr>' +
+        '<tr><td></td><td></td><td></td></tr></table>',
+    );
+    if (!sheet) throw new Error('no table');
+    const layout = detectLayout(sheet);
+    if (!layout) throw new Error('no layout');
+    expect(extractQuestions(sheet, layout).questions.map((q) => [q.row, q.question])).toEqual([
+      [1, 'Identify additional measures you could take to reduce or eliminate the risks'],
     ]);
   });
 });
