@@ -11,6 +11,6 @@ export function excelExportLabel(batch: Pick<BatchView, 'canFillOriginal'>): str
  */
 export function originalExportLabel(batch: Pick<BatchView, 'originalExport'>): string | null {
   if (batch.originalExport === 'csv') return 'Export CSV (filled original)';
-  if ((batch.originalExport as string | null) === 'docx') return 'Export Word (filled original)';
+  if (batch.originalExport === 'docx') return 'Export Word (filled original)';
   return null;
 }
