@@ -155,7 +155,7 @@ export const BatchView = z.object({
     assessmentType: z.string().nullable(),
   }),
   sourceFormat: z.enum(['csv', 'xlsx', 'xls', 'docx']),
-  /** The original workbook can be handed back filled in (an .xlsx source). */
+  /** The Excel export is the original workbook filled in (an .xlsx or .xls source). */
   canFillOriginal: z.boolean(),
   /** The format the customer's own file comes back in, filled (format=original); null when it cannot be. */
   originalExport: z.enum(['xlsx', 'csv', 'docx']).nullable(),

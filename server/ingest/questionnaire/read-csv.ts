@@ -18,16 +18,26 @@ export function readCsv(bytes: Uint8Array): { sheets: RawSheet[]; notes: string[
   return { sheets: [csvSheet(text)], notes: [] };
 }
 
-/** One sheet of rows from CSV text; row i of the result is record i + 1 of the file, blank lines included. */
-export function csvSheet(text: string): RawSheet {
+/**
+ * The records of CSV text as written (not cleaned), with the delimiter used and Excel's "sep=" line if there was one.
+ * Record i is row i + 1 as the intake numbers rows: a "sep=" line counts as a blank row, and blank lines are kept.
+ */
+export function parseCsvRecords(text: string): { records: string[][]; delimiter: string; sepLine: string | null } {
   let body = text.replace(/^\ufeff/, '');
   // Excel honours a first line "sep=;" naming the delimiter; it is not data. An empty line keeps the numbering.
   const hint = /^sep=(.)\r?\n/i.exec(body);
   if (hint) body = `\n${body.slice(hint[0].length)}`;
+  const delimiter = hint?.[1] ?? guessDelimiter(body);
   // papaparse reports problems (a missing closing quote, rows of uneven length) but still returns every row it
   // could read; a slightly irregular export is better read than refused.
-  const { data } = Papa.parse<string[]>(body, { delimiter: hint?.[1] ?? guessDelimiter(body), skipEmptyLines: false });
-  const rows = data.map((record) => (Array.isArray(record) ? record.map((cell) => cleanCellText(String(cell))) : []));
+  const { data } = Papa.parse<string[]>(body, { delimiter, skipEmptyLines: false });
+  const records = data.map((record) => (Array.isArray(record) ? record.map((cell) => String(cell)) : []));
+  return { records, delimiter, sepLine: hint?.[0] ?? null };
+}
+
+/** One sheet of rows from CSV text; row i of the result is record i + 1 of the file, blank lines included. */
+export function csvSheet(text: string): RawSheet {
+  const rows = parseCsvRecords(text).records.map((record) => record.map((cell) => cleanCellText(cell)));
   return { name: CSV_SHEET_NAME, hidden: false, rows: densify(rows), merges: [], validations: [] };
 }
 

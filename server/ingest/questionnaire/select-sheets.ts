@@ -1,5 +1,5 @@
 import type { Layout } from './detect';
-import { headerRoles, normalizeLabel } from './text-patterns';
+import { endsWithQuestionMark, headerRoles, normalizeLabel } from './text-patterns';
 import type { QuestionItem, RawSheet } from './types';
 
 /** A sheet with the questions detection found on it, before the workbook as a whole is judged. */
@@ -74,7 +74,7 @@ export function judgeSheets(candidates: readonly SheetCandidate[]): (string | nu
   }
   for (const entry of kept) {
     if (verdicts[entry.i] !== null || entry.c.layout?.mapping.answerColumn != null) continue;
-    const questionLike = entry.c.questions.filter((q) => /[?？]\s*$/.test(q.question)).length;
+    const questionLike = entry.c.questions.filter((q) => endsWithQuestionMark(q.question.trimEnd())).length;
     if (bestScore >= 4 && questionLike < entry.c.questions.length * 0.5 && others(entry.i)) {
       verdicts[entry.i] = 'it has no answer column, and another sheet is the one to answer';
     }

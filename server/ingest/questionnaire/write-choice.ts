@@ -20,17 +20,13 @@ export function chooseAllowedValue(short: ShortAnswer, allowed: readonly string[
   const spellings = SPELLINGS[short];
   const exact = allowed.find((value) => spellings.includes(normalise(value)));
   if (exact !== undefined) return exact;
-  // Single letters are too weak a prefix: "N" would take "N/A" for No.
-  const words = spellings.filter((spelling) => spelling.length > 1);
-  const prefixed = allowed.filter((value) => {
-    const text = normalise(value);
-    return words.some((word) => text.startsWith(word) && !/[\p{L}\p{N}]/u.test(text.charAt(word.length)));
-  });
+  const prefixed = gradedValues(short, allowed);
   return prefixed.length === 1 ? (prefixed[0] ?? null) : null;
 }
 
 /** The graded values of a dropdown that say `short` ("Yes, for some applications", "Yes, for all applications"). */
 export function gradedValues(short: ShortAnswer, allowed: readonly string[]): string[] {
+  // Single letters are too weak a prefix: "N" would take "N/A" for No.
   const words = SPELLINGS[short].filter((spelling) => spelling.length > 1);
   return allowed.filter((value) => {
     const text = normalise(value);

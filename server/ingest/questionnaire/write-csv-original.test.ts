@@ -40,4 +40,29 @@ describe("the customer's CSV, filled", () => {
       '\ufeffQuestion,Answer,Notes\nDo you encrypt data at rest?,"Yes, with AES-256.",\nDo you run pen tests?,No,yearly\n',
     );
   });
+
+  it('keeps a tab-separated file tab-separated, its blank lines blank, and its "sep=" line', () => {
+    const tabbed = writeAnswersToCsv(
+      new TextEncoder().encode('Question\tAnswer\n\nDo you encrypt?\t\n'),
+      target(2, 1),
+      [{ sheet: 'CSV', row: 3, answer: 'Yes, with AES-256.' }],
+    );
+    expect(tabbed).toBe('Question\tAnswer\n\nDo you encrypt?\tYes, with AES-256.\n');
+    const hinted = writeAnswersToCsv(
+      new TextEncoder().encode('sep=;\nQuestion;Answer\nDo you encrypt?;\n'),
+      target(2, 2),
+      [{ sheet: 'CSV', row: 3, answer: 'Yes' }],
+    );
+    expect(hinted).toBe('sep=;\nQuestion;Answer\nDo you encrypt?;Yes\n');
+  });
+
+  it('writes a Windows-1252 file back as UTF-8 with a byte-order mark, so its accents survive in Excel', () => {
+    const latin = Uint8Array.from([
+      ...new TextEncoder().encode('Question,Answer\nS'),
+      0xe9,
+      ...new TextEncoder().encode('curit' + String.fromCharCode(0x3f) + ',\n'),
+    ]);
+    const out = writeAnswersToCsv(latin, target(2, 1), [{ sheet: 'CSV', row: 2, answer: 'Oui' }]);
+    expect(out).toBe('\ufeffQuestion,Answer\nSécurit?,Oui\n');
+  });
 });

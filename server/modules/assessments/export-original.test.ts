@@ -52,4 +52,39 @@ describe("the customer's own file, filled", () => {
     expect(sheet.getCell('C3').value).toBe('Yes');
     expect(sheet.getCell('D3').value).toBe('Yes, and it is reviewed yearly.');
   });
+
+  it('keeps the notes a customer wrote on an X-marked sheet, where the notes column takes the answer', async () => {
+    const bytes = await xlsxOf((workbook) => {
+      const sheet = workbook.addWorksheet('CAIQ');
+      sheet.addRow(['Question ID', 'Consensus Assessment Questions', 'Consensus Assessment Answers', '', '', 'Notes']);
+      sheet.addRow(['', '', 'Yes', 'No', 'Not Applicable', '']);
+      sheet.mergeCells('C1:E1');
+      sheet.addRow([
+        'AIS-01.1',
+        'Do you use industry standards to build in security?',
+        '',
+        '',
+        '',
+        'Customer note kept',
+      ]);
+      sheet.addRow(['AIS-01.2', 'Do you use an automated source code analysis tool?', '', '', '', '']);
+    });
+    const intake = await readQuestionnaire(bytes, 'caiq.xlsx');
+    expect(intake.mappings[0]?.answerChoiceColumns).toHaveLength(3);
+    const answers: OriginalAnswer[] = intake.questions.map((q) => ({
+      sheet: q.sheet,
+      row: q.row,
+      answer: 'Yes, on every pull request.',
+      shortAnswer: 'Yes',
+      allowedValues: q.allowedValues,
+      existingAnswer: q.existingAnswer,
+      existingComment: q.existingComment,
+    }));
+    const out = await exportOriginal(bytes, intake.format, intake.mappings, answers, { withSources: false });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(out) as unknown as ExcelJS.Buffer);
+    const sheet = workbook.getWorksheet('CAIQ');
+    expect(sheet?.getCell('F3').value).toBe('Customer note kept');
+    expect(sheet?.getCell('F4').value).toBe('Yes, on every pull request.');
+  });
 });

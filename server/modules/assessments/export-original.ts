@@ -35,7 +35,12 @@ export async function exportOriginal(
   // X-marked choice columns are never written; their labels are not a dropdown of the column the text goes to.
   const marked = new Set(mappings.filter((m) => m.answerChoiceColumns?.length).map((m) => m.sheet));
   const cells: AnswerCell[] = answers
-    .filter((a) => a.replacesExisting === true || !filled(a.existingAnswer))
+    // On an X-marked sheet the notes cell is where the answer goes: notes the customer wrote are their answer too.
+    .filter(
+      (a) =>
+        a.replacesExisting === true ||
+        (!filled(a.existingAnswer) && !(marked.has(a.sheet) && filled(a.existingComment))),
+    )
     .map(({ existingAnswer: _answer, existingComment, replacesExisting, ...cell }) => ({
       ...cell,
       allowedValues: marked.has(cell.sheet) ? null : cell.allowedValues,

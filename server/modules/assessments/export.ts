@@ -1,4 +1,4 @@
-import type { ExportResponse, SheetMapping } from '../../../common/schemas/assessments';
+import type { BatchView, ExportResponse, SheetMapping } from '../../../common/schemas/assessments';
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
 import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
@@ -171,7 +171,6 @@ function originalAnswers(
   withSources: boolean,
   opts: ExportOptions,
 ): OriginalAnswer[] {
-  const replace = batch.prefilledAnswers === 'replace';
   return rows
     .filter((r) => deliverable(r, opts) && r.sheet !== null && r.rowNumber !== null)
     .map((r) => ({
@@ -184,8 +183,7 @@ function originalAnswers(
       allowedValues: r.allowedValues,
       existingAnswer: r.existingAnswer,
       existingComment: r.existingComment,
-      // "Replace" replaces a customer's answer only with one a person approved or Verity is sure of.
-      replacesExisting: replace && confidentEnough(r),
+      replacesExisting: replacesCustomerAnswer(batch, r),
     }));
 }
 
@@ -235,7 +233,7 @@ function unsupportedOriginal(batch: BatchRow): string {
 }
 
 /** The file types the customer's own file comes back as. */
-export type OriginalExtension = 'xlsx' | 'csv' | 'docx';
+export type OriginalExtension = NonNullable<BatchView['originalExport']>;
 
 function originalMissing(): AppError {
   return new AppError(
@@ -245,8 +243,13 @@ function originalMissing(): AppError {
   );
 }
 
-const confidentEnough = (q: QuestionRow) =>
-  q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE;
+/**
+ * Whether the filled file gets Verity's answer in place of the customer's own: only when the import chose to
+ * replace pre-filled answers, and then only with one a person approved or Verity is sure of.
+ */
+export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers'>, q: QuestionRow) =>
+  batch.prefilledAnswers === 'replace' &&
+  (q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE);
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */
 export function exportFileName(batch: BatchRow, extension: OriginalExtension): string {

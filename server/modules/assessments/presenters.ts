@@ -14,11 +14,8 @@ export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
 export type BatchCounts = { processed: number; failed: number; needsReview: number };
 
-/**
- * Whether the export can be the customer's own workbook filled in: an .xlsx source still stored, whose sheets all
- * have a header row (a new answer column needs one to sit beside).
- */
-export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey' | 'mapping'>): boolean {
+/** Whether the Excel export is the customer's own workbook filled in: an .xlsx or .xls source with a stored original. */
+export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey'>): boolean {
   return (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') && batch.storageKey !== null;
 }
 

@@ -11,6 +11,7 @@ import { audit } from '../audit/service';
 import { createAnswer } from '../knowledge/service';
 import { brandProfileOf } from '../organizations/service';
 import { findContradictions, withoutNumbering } from './consistency';
+import { replacesCustomerAnswer } from './export';
 import { isDraft, presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
 import { loadBatch, type AssessmentCtx, type AssessmentDeps } from './service';
 import { settleBatch } from './settle';
@@ -72,11 +73,10 @@ export async function getDetail(ctx: AssessmentCtx, id: string): Promise<Assessm
   const rows = await loadQuestions(ctx, id);
   const changed = await sourceChanges(ctx, rows);
   // What the filled file will say: the customer's own answer where the export keeps it, else Verity's.
-  const keep = batch.prefilledAnswers !== 'replace';
   const conflicts = findContradictions(
     rows.map((r) => ({
       ...r,
-      answer: keep && r.existingAnswer ? withoutNumbering(r.existingAnswer) : r.answer,
+      answer: r.existingAnswer && !replacesCustomerAnswer(batch, r) ? withoutNumbering(r.existingAnswer) : r.answer,
     })),
   );
   const progress = progressOf(rows);

@@ -27,13 +27,11 @@ import { exportCsv, exportFileName, exportJson, exportOriginalFile, exportXlsx }
 import { getDetail, loadQuestions, regenerateQuestion, retryFailed, saveToLibrary, updateQuestion } from './review';
 import { deleteBatch, getBatchView, importCsv, importFile, listBatches, loadBatch, previewFile } from './service';
 
+import { MIME } from '../../ingest/detect';
+
 const tag = { tags: ['assessments'] };
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-const ORIGINAL_MIME = {
-  xlsx: XLSX_MIME,
-  csv: 'text/csv; charset=utf-8',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-} as const;
+const XLSX_MIME = MIME.xlsx;
+const ORIGINAL_MIME = { xlsx: MIME.xlsx, csv: `${MIME.csv}; charset=utf-8`, docx: MIME.docx } as const;
 const MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
 
 async function assessmentCtx(req: FastifyRequest) {
