@@ -247,8 +247,10 @@ function originalMissing(): AppError {
  * Whether the filled file gets Verity's answer in place of the customer's own: only when the import chose to
  * replace pre-filled answers, and then only with one a person approved or Verity is sure of.
  */
-export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers'>, q: QuestionRow) =>
+export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers' | 'sourceFormat'>, q: QuestionRow) =>
   batch.prefilledAnswers === 'replace' &&
+  // The CSV and Word writers fill empty cells only: there a customer's answer always stays.
+  (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') &&
   (q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE);
 
 /** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */

@@ -10,14 +10,27 @@ interface PrefilledAnswersChoiceProps {
   count: number;
   value: PrefilledAnswers;
   onChange: (value: PrefilledAnswers) => void;
+  /** Only a workbook's answers can be replaced; a CSV or Word file always keeps the customer's. */
+  canReplace: boolean;
 }
 
 /**
  * The answers a customer already wrote in their file are theirs: the filled file keeps them unless the user chooses
  * here to let Verity replace them, and then only where the server trusts its own answer.
  */
-export function PrefilledAnswersChoice({ count, value, onChange }: PrefilledAnswersChoiceProps) {
+export function PrefilledAnswersChoice({ count, value, onChange, canReplace }: PrefilledAnswersChoiceProps) {
   const sentenceId = useId();
+  if (!canReplace) {
+    return (
+      <p className="rounded-md border bg-background p-2.5 text-sm">
+        <span className="font-medium">
+          {formatNumber(count)} {count === 1 ? 'question already has an answer' : 'questions already have an answer'} in
+          the file.
+        </span>{' '}
+        The filled file keeps them.
+      </p>
+    );
+  }
   return (
     <div className="grid gap-2 rounded-md border bg-background p-2.5">
       <p id={sentenceId} className="text-sm font-medium">

@@ -194,7 +194,12 @@ export function QuestionnairePreview({
       </ul>
 
       {preview.prefilledAnswers > 0 && (
-        <PrefilledAnswersChoice count={preview.prefilledAnswers} value={prefilled} onChange={onPrefilledChange} />
+        <PrefilledAnswersChoice
+          count={preview.prefilledAnswers}
+          value={prefilled}
+          onChange={onPrefilledChange}
+          canReplace={preview.format === 'xlsx' || preview.format === 'xls'}
+        />
       )}
 
       {preview.questions.length > 0 && (
