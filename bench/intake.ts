@@ -112,6 +112,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
       shortAnswer: 'Yes' as const,
       existingAnswer: q.existingAnswer,
       existingComment: q.existingComment,
+      hint: q.answerHint,
       allowedValues: q.allowedValues,
     }));
     try {

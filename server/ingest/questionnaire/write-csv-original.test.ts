@@ -65,4 +65,13 @@ describe("the customer's CSV, filled", () => {
     const out = writeAnswersToCsv(latin, target(2, 1), [{ sheet: 'CSV', row: 2, answer: 'Oui' }]);
     expect(out).toBe('\ufeffQuestion,Answer\nSécurit?,Oui\n');
   });
+
+  it('replaces a template hint the intake recognised, and nothing else', () => {
+    const original = 'Question,Answer\nDate of completion,mm/dd/yyyy\nVendor name,Acme\n';
+    const out = writeAnswersToCsv(new TextEncoder().encode(original), target(2, 1), [
+      { sheet: 'CSV', row: 2, answer: '2026-11-26', hint: 'mm/dd/yyyy' },
+      { sheet: 'CSV', row: 3, answer: 'Other Corp', hint: null },
+    ]);
+    expect(out).toBe('Question,Answer\nDate of completion,2026-11-26\nVendor name,Acme\n');
+  });
 });

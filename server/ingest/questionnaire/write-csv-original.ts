@@ -9,7 +9,7 @@ import { type AnswerCell, WriteBackError, type WriteTarget } from './write-types
 /**
  * The customer's CSV with the answers written in: the same records, columns and order, the same delimiter and line
  * ends; each answer goes to the answer column, or to a "Response" column appended after the last one. Cells the
- * customer filled are never replaced; every other byte of meaning is kept (values are re-quoted only where the
+ * customer filled are never replaced (a template hint the intake recognised is); every other byte of meaning is kept (values are re-quoted only where the
  * format needs it). Answers are guarded against formula injection as every export is.
  */
 export function writeAnswersToCsv(original: Uint8Array, target: WriteTarget, answers: readonly AnswerCell[]): string {
@@ -34,7 +34,8 @@ export function writeAnswersToCsv(original: Uint8Array, target: WriteTarget, ans
   for (const answer of answers) {
     const record = records[answer.row - 1];
     if (!record) throw new WriteBackError('invalid_target', `Row ${answer.row} is outside the CSV file.`);
-    if ((record[answerColumn] ?? '').trim() !== '') continue;
+    const current = (record[answerColumn] ?? '').trim();
+    if (current !== '' && current !== answer.hint?.trim()) continue;
     setCell(record, answerColumn, neutraliseCell(cleanCellText(answer.answer)));
   }
   // The "sep=" line stands as a blank first record in the numbering; it is written back as it was.

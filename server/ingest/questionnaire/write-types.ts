@@ -17,6 +17,8 @@ export type AnswerCell = {
   allowedValues?: string[] | null;
   /** The comments cell already holds the customer's text: leave it as it is. */
   keepComments?: boolean;
+  /** The template's hint the answer cell held at import ("mm/dd/yyyy"): a cell still holding it may be replaced. */
+  hint?: string | null;
 };
 
 /** Where one questionnaire table sits in a sheet. Rows and columns are 1-based, as Excel shows them. */

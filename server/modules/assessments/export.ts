@@ -183,6 +183,7 @@ function originalAnswers(
       allowedValues: r.allowedValues,
       existingAnswer: r.existingAnswer,
       existingComment: r.existingComment,
+      hint: r.answerHint,
       replacesExisting: replacesCustomerAnswer(batch, r),
     }));
 }
