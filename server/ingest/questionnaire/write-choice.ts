@@ -69,3 +69,17 @@ export function chooseGradedValue(short: ShortAnswer, allowed: readonly string[]
 export function ungradedNote(values: readonly string[]): string {
   return `Dropdown left empty: the answer does not say which of ${values.map((v) => `"${v}"`).join(', ')} applies.`;
 }
+
+/**
+ * What a dropdown answer cell and its comments cell get: the allowed value the answer supports (or null, the cell
+ * left as it is), and the explanation, with a sentence for the reviewer when a graded list was left empty.
+ */
+export function dropdownAnswer(
+  short: ShortAnswer | null | undefined,
+  allowed: readonly string[],
+  text: string,
+): { choice: string | null; comments: string } {
+  const choice = short ? chooseGradedValue(short, allowed, text) : null;
+  const graded = choice === null && short ? gradedValues(short, allowed) : [];
+  return { choice, comments: graded.length > 1 ? `${text}\n${ungradedNote(graded)}` : text };
+}

@@ -1,4 +1,4 @@
-import { chooseGradedValue } from './write-choice';
+import { dropdownAnswer } from './write-choice';
 import { findPart, openPackage, type PackageParts, readXml, savePackage } from './write-package';
 import { cleanCellText } from './write-text';
 import { type AnswerCell, WriteBackError, type WriteTarget } from './write-types';
@@ -93,9 +93,9 @@ export function writeAnswersToDocx(
     const allowed = (answer.allowedValues !== undefined ? answer.allowedValues : target.allowedValues) ?? [];
     const comments = target.commentsColumn === target.answerColumn ? null : target.commentsColumn;
     if (comments !== null && allowed.length > 0) {
-      const choice = answer.shortAnswer ? chooseGradedValue(answer.shortAnswer, allowed, text) : null;
-      if (choice !== null) write(at(target.answerColumn), cleanCellText(choice));
-      if (!answer.keepComments) write(at(comments), text);
+      const dropdown = dropdownAnswer(answer.shortAnswer, allowed, text);
+      if (dropdown.choice !== null) write(at(target.answerColumn), cleanCellText(dropdown.choice));
+      if (!answer.keepComments) write(at(comments), cleanCellText(dropdown.comments));
     } else {
       write(at(target.answerColumn), text);
     }

@@ -1,5 +1,5 @@
 import { attributeValue, isTrue } from './write-xml';
-import { chooseGradedValue, gradedValues, ungradedNote } from './write-choice';
+import { dropdownAnswer } from './write-choice';
 import type { CellRange } from './write-ref';
 import { formulaEdits } from './write-formulas';
 import type { CellEdit, SheetEdits } from './write-sheet-patch';
@@ -90,12 +90,10 @@ export function planSheet(
     // A row's own list (or its lack of one, null) is known better than the sheet's first list.
     const allowed = (answer.allowedValues !== undefined ? answer.allowedValues : layout.target.allowedValues) ?? [];
     if (layout.commentsColumn !== null && allowed.length > 0) {
-      const choice = answer.shortAnswer ? chooseGradedValue(answer.shortAnswer, allowed, text) : null;
       // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer; when
       // the list grades the answer ("Yes, for some…", "Yes, for all…") the comments say a person must pick.
+      const { choice, comments } = dropdownAnswer(answer.shortAnswer, allowed, text);
       if (choice !== null) write(layout.answerColumn, cleanCellText(choice));
-      const graded = choice === null && answer.shortAnswer ? gradedValues(answer.shortAnswer, allowed) : [];
-      const comments = graded.length > 1 ? `${text}\n${ungradedNote(graded)}` : text;
       if (!answer.keepComments) write(layout.commentsColumn, cleanCellText(comments));
     } else {
       write(layout.answerColumn, text);
