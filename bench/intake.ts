@@ -16,7 +16,7 @@ import { readQuestionnaire } from '../server/ingest/questionnaire/intake';
 import { columnLetters } from '../server/ingest/questionnaire/cell-refs';
 import type { Intake, QuestionnaireFormat } from '../server/ingest/questionnaire/types';
 import { exportOriginal } from '../server/modules/assessments/export-original';
-import { compareCsv, compareWorkbooks, type Fidelity } from './intake/fidelity';
+import { compareCsv, compareWorkbooks, emptyFidelity, type Fidelity } from './intake/fidelity';
 import { type FileTruth, type SheetTruth, loadTruth } from './intake/truth';
 
 const DIR = path.resolve(process.env.INTAKE_DIR ?? path.join(import.meta.dirname, '../../shared/questionnaires'));
@@ -122,17 +122,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
           ? compareCsv(bytes, exported, truth)
           : await compareWorkbooks(bytes, truth.format, exported, truth);
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      fidelity = {
-        filled: false,
-        why,
-        written: 0,
-        outsideTarget: 0,
-        overwrites: 0,
-        badDropdown: 0,
-        structureChanges: [],
-        samples: [],
-      };
+      fidelity = emptyFidelity(error instanceof Error ? error.message : String(error));
     }
   }
   const expectRefuse = truth.expect === 'refuse';

@@ -19,6 +19,20 @@ export type Fidelity = {
   samples: string[];
 };
 
+/** A filled export with nothing counted yet; `why` makes it one that could not be filled. */
+export function emptyFidelity(why?: string): Fidelity {
+  return {
+    filled: why === undefined,
+    ...(why === undefined ? {} : { why }),
+    written: 0,
+    outsideTarget: 0,
+    overwrites: 0,
+    badDropdown: 0,
+    structureChanges: [],
+    samples: [],
+  };
+}
+
 async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
@@ -65,16 +79,8 @@ export async function compareWorkbooks(
   exported: Uint8Array,
   truth: FileTruth,
 ): Promise<Fidelity> {
-  const result: Fidelity = {
-    filled: true,
-    written: 0,
-    outsideTarget: 0,
-    overwrites: 0,
-    badDropdown: 0,
-    structureChanges: [],
-    samples: [],
-  };
-  if (format !== 'xlsx') return { ...result, filled: false, why: `no comparison for ${format}` };
+  const result = emptyFidelity();
+  if (format !== 'xlsx') return emptyFidelity(`no comparison for ${format}`);
   const before = await load(original);
   const after = await load(exported);
   const names = (wb: ExcelJS.Workbook) => wb.worksheets.map((s) => `${s.name}${s.state === 'visible' ? '' : '(h)'}`);
@@ -137,15 +143,7 @@ export async function compareWorkbooks(
 
 /** A CSV export against its original: the same records and columns, changes only in question rows' answer cells. */
 export function compareCsv(original: Uint8Array, exported: Uint8Array, truth: FileTruth): Fidelity {
-  const result: Fidelity = {
-    filled: true,
-    written: 0,
-    outsideTarget: 0,
-    overwrites: 0,
-    badDropdown: 0,
-    structureChanges: [],
-    samples: [],
-  };
+  const result = emptyFidelity();
   const parse = (bytes: Uint8Array) =>
     Papa.parse<string[]>(new TextDecoder().decode(bytes).replace(/^\ufeff/, ''), { skipEmptyLines: false }).data;
   const before = parse(original);
