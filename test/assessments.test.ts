@@ -487,8 +487,9 @@ describe('exports', () => {
 
 describe("exports of the customer's own workbook", () => {
   const ENCRYPTED = 'Yes, all data at rest is encrypted with AES-256.';
-  const exportXlsx = (cookie: string, id: string, query = '') =>
-    app.inject({ method: 'GET', url: `/api/assessments/${id}/export?format=xlsx${query}`, headers: { cookie } });
+  const exportAs = (cookie: string, id: string, query: string) =>
+    app.inject({ method: 'GET', url: `/api/assessments/${id}/export?${query}`, headers: { cookie } });
+  const exportXlsx = (cookie: string, id: string, query = '') => exportAs(cookie, id, `format=xlsx${query}`);
 
   it('fill a sheet without a header row, adding the answer column beside the questions', async () => {
     const t = await createTenant(app);
@@ -560,11 +561,7 @@ describe("exports of the customer's own workbook", () => {
     expect(res.statusCode, res.body).toBe(201);
     const d = await waitForBatch(app, t.users.admin, res.data.id);
     expect(d.batch).toMatchObject({ canFillOriginal: false, originalExport: 'csv' });
-    const out = await app.inject({
-      method: 'GET',
-      url: `/api/assessments/${res.data.id}/export?format=original`,
-      headers: { cookie: t.users.admin.cookie },
-    });
+    const out = await exportAs(t.users.admin.cookie, res.data.id, 'format=original');
     expect(out.statusCode, out.body).toBe(200);
     expect(out.headers['content-disposition']).toContain('.csv');
     expect(out.body).toBe(
@@ -583,11 +580,7 @@ describe("exports of the customer's own workbook", () => {
     expect(word.statusCode, word.body).toBe(201);
     const wd = await waitForBatch(app, t.users.admin, word.data.id);
     expect(wd.batch).toMatchObject({ canFillOriginal: false, originalExport: 'docx' });
-    const filled = await app.inject({
-      method: 'GET',
-      url: `/api/assessments/${word.data.id}/export?format=original`,
-      headers: { cookie: t.users.admin.cookie },
-    });
+    const filled = await exportAs(t.users.admin.cookie, word.data.id, 'format=original');
     expect(filled.statusCode, filled.body).toBe(200);
     expect(filled.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -631,11 +624,7 @@ describe("exports of the customer's own workbook", () => {
     expect(bare.statusCode, bare.body).toBe(201);
     const bd = await waitForBatch(app, t.users.admin, bare.data.id);
     expect(bd.batch).toMatchObject({ originalExport: null });
-    const refused = await app.inject({
-      method: 'GET',
-      url: `/api/assessments/${bare.data.id}/export?format=original`,
-      headers: { cookie: t.users.admin.cookie },
-    });
+    const refused = await exportAs(t.users.admin.cookie, bare.data.id, 'format=original');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({
       code: 'original_unsupported',
