@@ -7,12 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { createMailer, type Mailer } from '../../server/mail/mailer';
-import { createStorage } from '../../server/storage/create';
-import { startWorker } from '../../server/worker/worker';
-import { extractInThread } from '../../server/ingest/thread';
-import { createLlmClient } from '../../server/llm/client';
-import { createEmbedder } from '../../server/embedding/embedder';
+import type { Mailer } from '../../server/mail/mailer';
+import { openRuntime } from '../../server/runtime';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
@@ -45,34 +41,18 @@ export async function createTestApp(
     EMBEDDING_PROVIDER: opts.env?.EMBEDDING_MODEL ? 'openai' : 'none',
     ...opts.env,
   });
-  const log = opts.log ?? pino({ level: 'silent' });
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
-  const storage = createStorage(config);
-  const llm = createLlmClient(config.llm, log);
-  const embedder = await createEmbedder(config.embedding, llm, log);
-  // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
-  const worker =
-    opts.worker === false
-      ? null
-      : startWorker({
-          db: database.db,
-          storage,
-          log,
-          extract: extractInThread,
-          concurrency: 1,
-          pollMs: 100,
-          llm,
-          embedder,
-        });
-  const app = await buildApp(
-    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder },
-    opts.log ? { loggerInstance: opts.log } : {},
-  );
+  const runtime = await openRuntime(config, {
+    role: 'embedded',
+    log: opts.log ?? pino({ level: 'silent' }),
+    database,
+    mailer: opts.mailer,
+    // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
+    worker: opts.worker === false ? false : { pollMs: 100 },
+  });
+  const app = await buildApp(runtime.deps, opts.log ? { loggerInstance: opts.log } : {});
   app.addHook('onClose', async () => {
-    await worker?.stop();
-    await embedder?.close();
-    await database.close();
+    await runtime.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return Object.assign(app, { database, config });
+  return Object.assign(app, { database, config: runtime.config });
 }
