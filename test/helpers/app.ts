@@ -12,6 +12,14 @@ import { openRuntime } from '../../server/runtime';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
+/** A private PGlite loaded from the migrated template, or the shared PostgreSQL test database (`npm run test:pg`). */
+export async function openTestDatabase(): Promise<Database> {
+  const testDb = inject('testDb');
+  return testDb.kind === 'postgres'
+    ? openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
+    : openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+}
+
 /**
  * The real app on a real database: a private PGlite loaded from the migrated template, or the shared
  * PostgreSQL test database (`npm run test:pg`). Tests isolate themselves by creating their own organizations.
@@ -19,11 +27,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Databas
 export async function createTestApp(
   opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean; log?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
-  const testDb = inject('testDb');
-  const database =
-    testDb.kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
-      : await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+  const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
