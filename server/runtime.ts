@@ -43,9 +43,11 @@ export type RuntimeOptions = {
   worker?: false | { pollMs?: number };
 };
 
+/** The configuration with its session secret resolved: SESSION_SECRET, or the one kept in DATA_DIR. */
+export type RuntimeConfig = Config & { sessionSecret: string };
+
 export type Runtime = {
-  /** The configuration with its session secret resolved (SESSION_SECRET, or the one kept in DATA_DIR). */
-  config: Config;
+  config: RuntimeConfig;
   log: FastifyBaseLogger;
   database: Database;
   storage: ObjectStorage;
@@ -71,7 +73,10 @@ export async function openRuntime(parsed: Config, opts: RuntimeOptions): Promise
     setEngineLanes(parsed.qa.engineLanes, { yieldAlways: !parsed.databaseUrl });
   }
   const database = opts.database ?? (await openConfiguredDatabase(parsed));
-  const config: Config = { ...parsed, sessionSecret: parsed.sessionSecret ?? loadOrCreateSecret(parsed.dataDir) };
+  const config: RuntimeConfig = {
+    ...parsed,
+    sessionSecret: parsed.sessionSecret ?? loadOrCreateSecret(parsed.dataDir),
+  };
   const db = database.db;
   const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db, log });
   if (opts.role === 'server') {
