@@ -29,7 +29,7 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { documentChunks, documents } from '../server/db/schema';
 import { embedPending } from '../server/worker/embed-sweep';
-import { policyPage } from '../server/ingest/testing';
+import { policyPage } from '../test/fixtures/ingest/make-documents';
 import { SYSTEMS, TOPICS } from './fixtures';
 import { CHUNKS, ENTRIES, configFor, embedderFor, log, secs, serve, type AskIds } from './ask-serve';
 

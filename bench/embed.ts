@@ -6,7 +6,7 @@
  *   npm run bench:embed
  *   PDF_PAGES=300 DOCX_PAGES=100 LIST_EVERY_MS=100 npm run bench:embed
  *
- * The documents are the generated policies of bench:ingest (server/ingest/testing.ts), uploaded through the API and
+ * The documents are the generated policies of bench:ingest (test/fixtures/ingest/make-documents.ts), uploaded through the API and
  * extracted by a worker without an embedder, so extraction is over before the sweep is timed. The sweep is the
  * worker's own function (embedPending, in a loop as the embedding loop runs it) in this process, beside the API;
  * its model calls go to the one embedding thread. It runs twice over the same chunks (their vectors cleared in
@@ -29,7 +29,7 @@ import { defaultModel, modelDir } from '../server/embedding/model-spec';
 import { startWorker } from '../server/worker/worker';
 import { embedPending } from '../server/worker/embed-sweep';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
-import { makeDocx, makePdf } from '../server/ingest/testing';
+import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { registerOrganization, uploadDocument } from './inject';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */

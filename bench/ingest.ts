@@ -18,7 +18,7 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
-import { makeDocx, makePdf } from '../server/ingest/testing';
+import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { registerOrganization, uploadDocument } from './inject';
 
 const PDF_PAGES = Number(process.env.PDF_PAGES ?? 300);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { Document, Packer, Paragraph, Table, TableCell, TableRow } from 'docx';
-import { docxQuestionnaire, xlsOf } from '../server/ingest/questionnaire/intake-fixtures';
+import { docxQuestionnaire, xlsOf } from './fixtures/questionnaire/intake';
 import { readDocx } from '../server/ingest/questionnaire/read-docx';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
@@ -11,7 +11,7 @@ import { expectRolePolicy } from './helpers/roles-matrix';
 import { detail, importCsv, postMultipart, waitForBatch } from './helpers/assessments';
 import { assessmentBatches, assessmentQuestions, qaEntries } from '../server/db/schema';
 import { TOO_LONG } from '../server/worker/answer-question';
-import { caiqWorkbook } from '../server/ingest/questionnaire/intake-fixtures';
+import { caiqWorkbook } from './fixtures/questionnaire/intake';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -6,14 +6,14 @@ import {
   externalEntityDocx,
   manyEntries,
   xlsxZipBomb,
-} from '../server/ingest/hostile/corpus-office';
+} from './fixtures/hostile/corpus-office';
 import {
   deeplyNestedJson,
   deeplyNestedObjects,
   hugeJsonArray,
   loneSurrogateJson,
   malformedUtf8Json,
-} from '../server/ingest/hostile/corpus-text';
+} from './fixtures/hostile/corpus-text';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { postMultipart } from './helpers/assessments';

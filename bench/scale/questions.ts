@@ -1,6 +1,6 @@
 import { questionnaireQuestion, SYSTEMS, TOPICS } from '../fixtures';
 
-/** Questions the uploaded policies (server/ingest/testing.ts's policy prose) answer and the library does not. */
+/** Questions the uploaded policies (test/fixtures/ingest/make-documents.ts's policy prose) answer and the library does not. */
 const DOCUMENT_QUESTIONS = [
   'How long are backups kept?',
   'Is customer data encrypted at rest and in transit?',

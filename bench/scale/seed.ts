@@ -1,4 +1,4 @@
-import { makeDocx, makePdf } from '../../server/ingest/testing';
+import { makeDocx, makePdf } from '../../test/fixtures/ingest/make-documents';
 import { call, cookieOf, UnexpectedReply, type Session } from './http';
 import { libraryEntries } from '../fixtures';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_SECTION_CHARS, chunkBlocks } from './chunk';
 import { sentencesOf } from './sentences';
-import { policyPage } from './testing';
+import { policyPage } from '../../test/fixtures/ingest/make-documents';
 import type { ExtractedBlock } from './types';
 
 const block = (text: string, page: number | null = null, section: string | null = null): ExtractedBlock => ({

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MIME, detectDocumentType } from './detect';
-import { encryptedOfficeFile, linuxExecutable, whitePng, windowsExecutable, zipOf } from './test-files';
-import { makeDocx, makePdf } from './testing';
+import {
+  encryptedOfficeFile,
+  linuxExecutable,
+  whitePng,
+  windowsExecutable,
+  zipOf,
+} from '../../test/fixtures/ingest/sample-files';
+import { makeDocx, makePdf } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
 
 const text = (value: string) => new TextEncoder().encode(value);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeOcr, extractImage } from './extract-image';
 import { extractDocument } from './pipeline';
-import { renderPng, whitePng } from './test-files';
+import { renderPng, whitePng } from '../../test/fixtures/ingest/sample-files';
 import { ExtractionError } from './types';
 
 afterAll(() => closeOcr());

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDocx } from './extract-docx';
 import { extractCsv, extractXlsx, rowsToBlocks } from './extract-sheet';
 import { extractDocument } from './pipeline';
-import { zipOf } from './test-files';
+import { zipOf } from '../../test/fixtures/ingest/sample-files';
 import { ExtractionError } from './types';
 
 async function docxOf(children: (Paragraph | Table)[]): Promise<Uint8Array> {

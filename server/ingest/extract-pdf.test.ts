@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractPdf } from './extract-pdf';
 import { linesOf, pageBlocks } from './pdf-layout';
 import { extractDocument } from './pipeline';
-import { makePdf, renderPdf } from './testing';
+import { makePdf, renderPdf } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
 
 const PAGES = [

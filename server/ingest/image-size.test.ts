@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pngPixelBomb, tinyJpeg, truncatedPng } from './hostile/corpus-image';
+import { pngPixelBomb, tinyJpeg, truncatedPng } from '../../test/fixtures/hostile/corpus-image';
 import { imageSize } from './image-size';
-import { whitePng } from './test-files';
+import { whitePng } from '../../test/fixtures/ingest/sample-files';
 
 /** A WebP container holding only the start of one chunk: enough for its header, which is all imageSize reads. */
 function webp(chunk: 'VP8 ' | 'VP8L' | 'VP8X', header: number[]): Uint8Array {

@@ -1,9 +1,9 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { doubleFlateBombPdf, flateBombPdf, lzwBombPdf, pdfOf } from './hostile/corpus-pdf';
+import { doubleFlateBombPdf, flateBombPdf, lzwBombPdf, pdfOf } from '../../test/fixtures/hostile/corpus-pdf';
 import { extractPdf } from './extract-pdf';
 import { measurePdfStreams } from './pdf-streams';
-import { makePdf } from './testing';
+import { makePdf } from '../../test/fixtures/ingest/make-documents';
 
 const MB = 1024 * 1024;
 const CONTENT = Buffer.from('BT /F1 12 Tf 72 720 Td (Encryption keys are rotated yearly.) Tj ET\n'.repeat(2_000));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractDocument } from './pipeline';
-import { linuxExecutable, windowsExecutable, zipOf } from './test-files';
-import { makeDocx, makePdf, policyPage } from './testing';
+import { linuxExecutable, windowsExecutable, zipOf } from '../../test/fixtures/ingest/sample-files';
+import { makeDocx, makePdf, policyPage } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
 
 async function refusal(bytes: Uint8Array, name: string): Promise<ExtractionError> {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { extractDocument } from './pipeline';
-import { makePdf } from './testing';
+import { makePdf } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionPool, closeExtractionThreads, extractInThread } from './thread';
 import { ExtractionError } from './types';
 

@@ -7,14 +7,18 @@ import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
-import { createMailer, type Mailer } from '../../server/mail/mailer';
-import { createStorage } from '../../server/storage/create';
-import { startWorker } from '../../server/worker/worker';
-import { extractInThread } from '../../server/ingest/thread';
-import { createLlmClient } from '../../server/llm/client';
-import { createEmbedder } from '../../server/embedding/embedder';
+import type { Mailer } from '../../server/mail/mailer';
+import { openRuntime } from '../../server/runtime';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
+
+/** A private PGlite loaded from the migrated template, or the shared PostgreSQL test database (`npm run test:pg`). */
+export async function openTestDatabase(): Promise<Database> {
+  const testDb = inject('testDb');
+  return testDb.kind === 'postgres'
+    ? openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
+    : openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+}
 
 /**
  * The real app on a real database: a private PGlite loaded from the migrated template, or the shared
@@ -23,11 +27,7 @@ export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Databas
 export async function createTestApp(
   opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean; log?: FastifyBaseLogger } = {},
 ): Promise<TestApp> {
-  const testDb = inject('testDb');
-  const database =
-    testDb.kind === 'postgres'
-      ? await openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
-      : await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+  const database = await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -45,34 +45,18 @@ export async function createTestApp(
     EMBEDDING_PROVIDER: opts.env?.EMBEDDING_MODEL ? 'openai' : 'none',
     ...opts.env,
   });
-  const log = opts.log ?? pino({ level: 'silent' });
-  const mailer = opts.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log });
-  const storage = createStorage(config);
-  const llm = createLlmClient(config.llm, log);
-  const embedder = await createEmbedder(config.embedding, llm, log);
-  // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
-  const worker =
-    opts.worker === false
-      ? null
-      : startWorker({
-          db: database.db,
-          storage,
-          log,
-          extract: extractInThread,
-          concurrency: 1,
-          pollMs: 100,
-          llm,
-          embedder,
-        });
-  const app = await buildApp(
-    { db: database.db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder },
-    opts.log ? { loggerInstance: opts.log } : {},
-  );
+  const runtime = await openRuntime(config, {
+    role: 'embedded',
+    log: opts.log ?? pino({ level: 'silent' }),
+    database,
+    mailer: opts.mailer,
+    // The real background worker, polling fast so tests wait on documents for milliseconds, not seconds.
+    worker: opts.worker === false ? false : { pollMs: 100 },
+  });
+  const app = await buildApp(runtime.deps, opts.log ? { loggerInstance: opts.log } : {});
   app.addHook('onClose', async () => {
-    await worker?.stop();
-    await embedder?.close();
-    await database.close();
+    await runtime.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return Object.assign(app, { database, config });
+  return Object.assign(app, { database, config: runtime.config });
 }

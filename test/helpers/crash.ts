@@ -4,7 +4,7 @@ import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { documentChunks, documents } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
-import { makeDocx, makePdf } from '../../server/ingest/testing';
+import { makeDocx, makePdf } from '../fixtures/ingest/make-documents';
 import { extractDocument } from '../../server/ingest/pipeline';
 
 /** A file to upload and what its extraction must end in. */

@@ -2,11 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { OUT_OF_MEMORY_MESSAGE, TIMED_OUT_MESSAGE } from '../messages';
 import { ExtractionPool } from '../thread';
 import { ExtractionError } from '../types';
-import { MEMORY_BOUND_MB, TIME_BOUND_MS, figureLine, measured } from './bounds';
-import { hostileDocuments } from './corpus';
-import { validDocx } from './corpus-office';
-import { encryptedFlateBombPdf, validPdf } from './corpus-pdf';
-import { tinyRowsCsv } from './corpus-text';
+import { MEMORY_BOUND_MB, TIME_BOUND_MS, figureLine, measured } from '../../../test/fixtures/hostile/bounds';
+import { hostileDocuments } from '../../../test/fixtures/hostile/corpus';
+import { validDocx } from '../../../test/fixtures/hostile/corpus-office';
+import { encryptedFlateBombPdf, validPdf } from '../../../test/fixtures/hostile/corpus-pdf';
+import { tinyRowsCsv } from '../../../test/fixtures/hostile/corpus-text';
 
 // Files go through an ExtractionPool, as the background worker sends them (server/worker), so the thread's own
 // guards are part of what is tested: its heap limit, and its limit on the process's memory (for what pdf.js holds

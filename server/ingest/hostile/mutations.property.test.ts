@@ -5,7 +5,7 @@ import { readQuestionnaire } from '../questionnaire/intake';
 import { QuestionnaireError } from '../questionnaire/types';
 import { ExtractionPool } from '../thread';
 import { ExtractionError } from '../types';
-import { TIME_BOUND_MS } from './bounds';
+import { TIME_BOUND_MS } from '../../../test/fixtures/hostile/bounds';
 import {
   docxOf,
   documentXml,
@@ -17,9 +17,9 @@ import {
   validXlsx,
   wordParagraph,
   xlsxOf,
-} from './corpus-office';
-import { validPdf } from './corpus-pdf';
-import { applyByteEdits, applyTextEdits, byteEdits, textEdits } from './mutate';
+} from '../../../test/fixtures/hostile/corpus-office';
+import { validPdf } from '../../../test/fixtures/hostile/corpus-pdf';
+import { applyByteEdits, applyTextEdits, byteEdits, textEdits } from '../../../test/fixtures/hostile/mutate';
 
 // Damaged files, generated: each run applies a few random edits to a valid file (or to the XML inside one) and
 // checks the reader's promise: a result, or its own error type with a sentence; never another exception, never a

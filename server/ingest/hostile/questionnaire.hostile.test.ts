@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { readQuestionnaire } from '../questionnaire/intake';
 import { QuestionnaireError } from '../questionnaire/types';
-import { MEMORY_BOUND_MB, TIME_BOUND_MS, figureLine, measured } from './bounds';
-import { hostileQuestionnaires } from './corpus-questionnaires';
+import { MEMORY_BOUND_MB, TIME_BOUND_MS, figureLine, measured } from '../../../test/fixtures/hostile/bounds';
+import { hostileQuestionnaires } from '../../../test/fixtures/hostile/corpus-questionnaires';
 
 // readQuestionnaire runs in the request that uploads the file (POST /api/assessments/preview and import), on the
 // thread that serves every other request: its bounds matter for the whole server, not just for this upload.

@@ -10,7 +10,7 @@ import {
   vendorQuestionnaire,
   xlsxOf,
   xlsxWithSheetJs,
-} from './intake-fixtures';
+} from '../../../test/fixtures/questionnaire/intake';
 import { QuestionnaireError } from './types';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

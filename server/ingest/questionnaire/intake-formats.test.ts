@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvToIntake, readQuestionnaire } from './intake';
-import { docxQuestionnaire, xlsOf } from './intake-fixtures';
+import { docxQuestionnaire, xlsOf } from '../../../test/fixtures/questionnaire/intake';
 import { QuestionnaireError } from './types';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);

@@ -3,7 +3,7 @@ import { detectLayout } from './detect';
 import { extractQuestions } from './extract-questions';
 import { readQuestionnaire } from './intake';
 import { tablesOf } from './read-docx';
-import { addListValidation, xlsOf, xlsxOf } from './intake-fixtures';
+import { addListValidation, xlsOf, xlsxOf } from '../../../test/fixtures/questionnaire/intake';
 import { isTemplateHint } from './template-hints';
 import type { Intake } from './types';
 

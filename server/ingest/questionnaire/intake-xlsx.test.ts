@@ -7,7 +7,7 @@ import {
   patchZipPart,
   vendorQuestionnaire,
   xlsxOf,
-} from './intake-fixtures';
+} from '../../../test/fixtures/questionnaire/intake';
 import type { Intake, QuestionItem } from './types';
 
 const YES_NO_NA = ['Yes', 'No', 'N/A'];

@@ -2,7 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../../common/import/csv';
 import { answersToCsv } from './write-csv';
-import { loadWithExcelJs } from './write-fixtures';
+import { loadWithExcelJs } from '../../../test/fixtures/questionnaire/write';
 import { answersToNewXlsx, sheetName } from './write-new-xlsx';
 import type { ExportRow } from './write-types';
 

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { addListValidation, xlsxOf } from './intake-fixtures';
+import { addListValidation, xlsxOf } from '../../../test/fixtures/questionnaire/intake';
 import { chooseGradedValue } from './write-choice';
 import { type AnswerCell, type WriteTarget, writeAnswersToXlsx } from './write-xlsx';
 

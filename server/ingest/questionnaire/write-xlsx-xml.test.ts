@@ -1,7 +1,14 @@
 import * as XLSX from '@e965/xlsx';
 import { strFromU8, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { cellXml, entries, handmadeWorkbook, loadWithExcelJs, sheetOf, sheetXml } from './write-fixtures';
+import {
+  cellXml,
+  entries,
+  handmadeWorkbook,
+  loadWithExcelJs,
+  sheetOf,
+  sheetXml,
+} from '../../../test/fixtures/questionnaire/write';
 import type { AnswerCell, WriteTarget } from './write-types';
 import { writeAnswersToXlsx } from './write-xlsx';
 

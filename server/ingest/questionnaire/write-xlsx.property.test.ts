@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { handmadeWorkbook, sheetXml } from './write-fixtures';
+import { handmadeWorkbook, sheetXml } from '../../../test/fixtures/questionnaire/write';
 import { columnLetters } from './write-ref';
 import { cleanCellText } from './write-text';
 import type { WriteTarget } from './write-types';

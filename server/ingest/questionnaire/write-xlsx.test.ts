@@ -10,7 +10,7 @@ import {
   QUESTIONNAIRE,
   questionnaireWorkbook,
   sheetOf,
-} from './write-fixtures';
+} from '../../../test/fixtures/questionnaire/write';
 import { type AnswerCell, WriteBackError, type WriteTarget } from './write-types';
 import { writeAnswersToXlsx } from './write-xlsx';
 

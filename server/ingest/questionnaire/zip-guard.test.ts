@@ -1,7 +1,13 @@
 import zlib from 'node:zlib';
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { deflatedZeros, encryptedOfficeFile, rawZip, vendorQuestionnaire, xlsOf } from './intake-fixtures';
+import {
+  deflatedZeros,
+  encryptedOfficeFile,
+  rawZip,
+  vendorQuestionnaire,
+  xlsOf,
+} from '../../../test/fixtures/questionnaire/intake';
 import { QuestionnaireError } from './types';
 import { PASSWORD_PROTECTED_MESSAGE, assertSafeZip, isCfb, isEncryptedOfficeContainer } from './zip-guard';
 

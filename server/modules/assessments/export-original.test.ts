@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { addListValidation, xlsxOf } from '../../ingest/questionnaire/intake-fixtures';
+import { addListValidation, xlsxOf } from '../../../test/fixtures/questionnaire/intake';
 import { readQuestionnaire } from '../../ingest/questionnaire/intake';
 import { exportOriginal, type OriginalAnswer } from './export-original';
 
