@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import sections from './data/taxonomy.json' with { type: 'json' };
-import { parseDataFile } from './data/validate';
+import sections from '../data/taxonomy.json' with { type: 'json' };
+import { parseDataFile } from '../data/validate';
 
 /**
  * The security topic taxonomy's data (data/taxonomy.json, in sections): what questionnaires (CAIQ v4, SIG, HECVAT,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import sections from './data/thesaurus.json' with { type: 'json' };
-import { parseDataFile } from './data/validate';
+import sections from '../data/thesaurus.json' with { type: 'json' };
+import { parseDataFile } from '../data/validate';
 
 /**
  * The security thesaurus's data (data/thesaurus.json, in sections): groups of phrases that questionnaires use
