@@ -15,14 +15,20 @@ import { createStorage } from '../server/storage/create';
 import { canonicalAnswers, documentChunks } from '../server/db/schema';
 import { createEmbedder, type Embedder } from '../server/embedding/embedder';
 import { VectorTable } from '../server/embedding/vector-table';
-import { answerQuestion, decide } from '../server/engine/answer';
-import { composeExtractive } from '../server/engine/compose';
-import { lexemeFrequency } from '../server/engine/lexeme-stats';
-import { libraryIndex, searchIndex } from '../server/engine/library-index';
-import { ENTRY_CANDIDATES, retrieveChunks, retrieveEntries, type Scope } from '../server/engine/retrieve';
-import { passageCoverage } from '../server/engine/score';
-import { searchVectors } from '../server/engine/vector-index';
-import { cosine, withVectorChunks, withVectorEntries, type VectorMatches } from '../server/engine/vector-candidates';
+import { answerQuestion } from '../server/engine/answer';
+import { decide } from '../server/engine/ranking/decide';
+import { composeExtractive } from '../server/engine/ranking/compose';
+import { lexemeFrequency } from '../server/engine/retrieval/lexeme-stats';
+import { libraryIndex, searchIndex } from '../server/engine/retrieval/library-index';
+import { ENTRY_CANDIDATES, retrieveChunks, retrieveEntries, type Scope } from '../server/engine/retrieval/retrieve';
+import { passageCoverage } from '../server/engine/ranking/score';
+import { searchVectors } from '../server/engine/retrieval/vector-index';
+import {
+  cosine,
+  withVectorChunks,
+  withVectorEntries,
+  type VectorMatches,
+} from '../server/engine/retrieval/vector-candidates';
 import { SYSTEMS, TOPICS } from './fixtures';
 
 export const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
@@ -133,7 +139,7 @@ export async function serve(dataDir: string, ids: AskIds) {
     const rssModel = memory(`database open${embedder ? ', model loaded' : ''}, app listening`);
 
     // What the first ask after a start does anyway, timed apart: table statistics (engine/lexeme-stats.ts) and
-    // the library's in-memory index (engine/library-index.ts).
+    // the library's in-memory index (engine/retrieval/library-index.ts).
     let t0 = performance.now();
     await lexemeFrequency(database.db, 'document_chunks');
     await lexemeFrequency(database.db, 'canonical_answers');
@@ -190,7 +196,8 @@ export async function serve(dataDir: string, ids: AskIds) {
       await ask(q);
       askMs.push(performance.now() - s);
     }
-    // The engine's steps one by one, as analyzeQuestion and answerQuestion (engine/answer.ts) run them, timed.
+    // The engine's steps one by one, as analyzeQuestion (engine/analyze.ts) and answerQuestion (engine/answer.ts)
+    // run them, timed.
     const steps = new Map<string, number[]>();
     const time = async <T>(label: string, f: () => Promise<T> | T): Promise<T> => {
       const s = performance.now();

@@ -19,7 +19,7 @@ export const AUTH_TOKEN_STORAGE_KEY = 'auth-token';
 export const WORKSPACE_HEADER = 'X-Workspace-Id';
 export const STATS_REFETCH_MS = 30_000;
 export const QUESTION_MAX_LENGTH = 2000;
-/** The engine reads this much of a longer question (server/engine/question-bounds.ts); the answer notes it. */
+/** The engine reads this much of a longer question (server/engine/text/question-bounds.ts); the answer notes it. */
 export const RETRIEVAL_MAX_CHARS = 1000;
 export const INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;

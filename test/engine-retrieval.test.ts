@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createTenant, type Tenant } from './helpers/factories';
-import { trigramSimilarity } from '../server/engine/trigram';
-import { stagedQueries } from '../server/engine/query';
+import { trigramSimilarity } from '../server/engine/text/trigram';
+import { stagedQueries } from '../server/engine/retrieval/query';
 
 let app: TestApp;
 let t: Tenant;

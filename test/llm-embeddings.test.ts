@@ -14,7 +14,7 @@ import {
   type FakeOpenAI,
 } from './helpers/fake-openai';
 import { canonicalAnswers, documentChunks } from '../server/db/schema';
-import { termsOf } from '../server/engine/terms';
+import { termsOf } from '../server/engine/text/thesaurus';
 import { createLlmClient } from '../server/llm/client';
 import { embedPending } from '../server/worker/embed-sweep';
 import { endpointEmbedder } from '../server/embedding/embedder';

@@ -8,10 +8,10 @@ import {
   parseGroundedReply,
   selectContext,
   withoutBannedSentences,
-} from '../server/engine/generate-llm';
-import { normalize } from '../server/engine/vector-index';
+} from '../server/engine/ranking/generate-llm';
+import { normalize } from '../server/engine/retrieval/vector-index';
 import { VectorTable } from '../server/embedding/vector-table';
-import type { ChunkCandidate } from '../server/engine/retrieve';
+import type { ChunkCandidate } from '../server/engine/retrieval/retrieve';
 import { promptParts } from './helpers/fake-openai';
 
 /** The pure parts of the LLM path: configuration, prompt, reply parsing, banned tokens, vectors. */

@@ -6,17 +6,18 @@
 import MiniSearch from 'minisearch';
 import fs from 'node:fs';
 import path from 'node:path';
-import { analyzeQuestion, decide, documentFeaturesOf, type Analysis } from '../../server/engine/answer';
+import { analyzeQuestion, type Analysis } from '../../server/engine/analyze';
+import { decide, documentFeaturesOf } from '../../server/engine/ranking/decide';
 import {
   ANSWER_FEATURES,
   DOCUMENT_FEATURES,
   ENTRY_FEATURES,
   answerFeatures,
   type EntryFeatures,
-} from '../../server/engine/features';
-import type { EngineModels } from '../../server/engine/models';
-import { candidateFeatures, sigmoid } from '../../server/engine/score';
-import { THRESHOLDS } from '../../server/engine/thresholds';
+} from '../../server/engine/ranking/features';
+import type { EngineModels } from '../../server/engine/ranking/models';
+import { candidateFeatures, sigmoid } from '../../server/engine/ranking/score';
+import { THRESHOLDS } from '../../server/engine/ranking/thresholds';
 import type { Embedder } from '../../server/embedding/embedder';
 import { openBench, type Company, type Question } from './setup';
 

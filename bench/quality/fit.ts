@@ -1,10 +1,10 @@
 /**
- * bench:fit — fits the engine's decision models (server/engine/models.json) on every company of bench:quality: the
- * dense models (with the built-in embedding model) and the lexical ones (what runs without a model). bench:quality
+ * bench:fit — fits the engine's decision models (server/engine/data/models.json) on every company of bench:quality:
+ * the dense models (with the built-in embedding model) and the lexical ones (what runs without a model). bench:quality
  * measures the same fitting procedure on folds that hold out a company and a family; the models shipped are fitted
  * on all of it.
  *
- *   npm run bench:fit          # fit and write server/engine/models.json
+ *   npm run bench:fit          # fit and write server/engine/data/models.json
  *   DRY=1 npm run bench:fit    # fit and print, write nothing
  *
  * The lexical models are refitted only with LEXICAL=1: the engine without a model keeps the behaviour its tests
@@ -17,7 +17,7 @@ import { loadConfig } from '../../server/config';
 import { loadLocalEmbedder } from '../../server/embedding/embedder';
 import { collect, engineAnswer, figures, fitModels, judge } from './evaluate';
 import { loadCompanies } from './setup';
-import { LEXICAL_MODELS } from '../../server/engine/models';
+import { LEXICAL_MODELS } from '../../server/engine/ranking/models';
 
 async function main() {
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
@@ -38,7 +38,7 @@ async function main() {
     console.log(JSON.stringify(models));
   }
   if (process.env.DRY === '1') return;
-  const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../server/engine/models.json');
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../server/engine/data/models.json');
   const out = {
     about: 'Written by npm run bench:fit (bench/quality/fit.ts) from the bench:quality companies; do not edit by hand.',
     lexical,

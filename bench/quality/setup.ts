@@ -19,7 +19,7 @@ import { createMailer } from '../../server/mail/mailer';
 import { createStorage } from '../../server/storage/create';
 import { startWorker } from '../../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../../server/ingest/thread';
-import type { Scope } from '../../server/engine/retrieve';
+import type { Scope } from '../../server/engine/retrieval/retrieve';
 import { embedPending } from '../../server/worker/embed-sweep';
 import type { Embedder } from '../../server/embedding/embedder';
 

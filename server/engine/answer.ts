@@ -1,19 +1,24 @@
 import type { AnswerSource, AnswerType, TopMatch } from '../../common/schemas/qa';
 import type { BrandProfile } from '../../common/schemas/organizations';
-import { composeExtractive, type Extract } from './compose';
-import { ENTRY_CANDIDATES, retrieveChunks, type ChunkCandidate, type EntryCandidate, type Scope } from './retrieve';
-import { documentConfidence, extractFeatures, passageCoverage, rankEntries, type EntryScore } from './score';
-import { libraryIndex, searchIndex } from './library-index';
-import { THRESHOLDS } from './thresholds';
-import { DENSE_MODELS, LEXICAL_MODELS, type EngineModels } from './models';
-import type { DocumentFeatures } from './features';
-import type { TermWeights } from './term-weights';
 import type { LlmClient } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
-import { generateGrounded } from './generate-llm';
-import { vectorMatches, withVectorChunks, withVectorEntries } from './vector-candidates';
-import { engineLanes } from './fair-lanes';
-import { retrievalText } from './question-bounds';
+import { analyzeQuestion } from './analyze';
+import { inLane } from './fair-lanes';
+import { decide } from './ranking/decide';
+import { generateGrounded } from './ranking/generate-llm';
+import { rankEntries } from './ranking/score';
+import { THRESHOLDS } from './ranking/thresholds';
+import { libraryIndex, searchIndex, type LibraryIndex } from './retrieval/library-index';
+import { ENTRY_CANDIDATES, type Scope } from './retrieval/retrieve';
+import { retrievalText } from './text/question-bounds';
+
+/*
+ * The engine's front door: Ask, tasks and the assessment worker call these and nothing else of the engine's
+ * stages. answerQuestion retrieves (analyze.ts), decides (ranking/decide.ts) and writes the answer; matchQuestion
+ * and libraryAnswers are its library side alone, for the side panel and for open tasks.
+ */
+
+export { libraryIndex, type LibraryIndex, type Scope };
 
 export type EngineAi = { llm?: LlmClient | null; embedder?: Embedder | null };
 
@@ -37,105 +42,6 @@ function withDisclaimers(answer: string, brand: Pick<BrandProfile, 'disclaimers'
 const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 100)));
 
 /**
- * Everything the decision looks at for one question, before any fitted model is applied: the library candidates
- * (lexical and, with an embedder, nearest by meaning), the documents' passages and the extractive answer composed
- * from them. bench:quality and bench:fit collect these once and refit the models on them, so what they measure is
- * exactly what the engine decides.
- */
-export type Analysis = {
-  question: string;
-  weights: TermWeights;
-  entries: EntryCandidate[];
-  chunks: ChunkCandidate[];
-  extract: Extract;
-  passage: number;
-  /** Similarity by meaning of the question to the extractive answer itself (embeddings only). */
-  extractVector?: number;
-  /** Whether every candidate has its embedding similarity (the dense models apply), or not (the lexical ones). */
-  dense: boolean;
-};
-
-/** One step of answering, in the organization's turn (fair-lanes.ts). */
-function inLane<T>(scope: Scope, step: () => Promise<T> | T): Promise<T> {
-  return engineLanes().run(scope.organizationId, async () => step());
-}
-
-export async function analyzeQuestion(
-  scope: Scope,
-  question: string,
-  ai: EngineAi = {},
-  opts: { libraryFreshWithinMs?: number; bannedTokens?: string[] } = {},
-): Promise<Analysis> {
-  // Each step below is up to tens of milliseconds of this thread's time on a big workspace (the embedded database
-  // runs here too): each takes a turn of the engine's lanes, shared fairly between organizations (fair-lanes.ts).
-  // The question's embedding runs in the model's own thread; the vector search (onnxruntime, synchronous) here.
-  const lane = <T>(step: () => Promise<T> | T) => inLane(scope, step);
-  // One look at the library per question: its index carries the term weights too.
-  const index = await lane(() => libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs }));
-  const weights = index.weights;
-  const vm = await lane(() => vectorMatches(scope, question, ai.embedder));
-  const entries = await lane(() =>
-    withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
-  );
-  // The documents' best passage is looked at before the library decides: a question the library only nearly
-  // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
-  const chunks = await lane(async () => withVectorChunks(scope, await retrieveChunks(scope, question), vm));
-  const extract = await lane(() => composeExtractive(question, chunks, opts.bannedTokens ?? [], weights));
-  // Whether the sentences chosen say what was asked, by meaning: the words of a question that nothing answers often
-  // still occur in some passage, but the sentences then mean something else.
-  const extractVector = vm && extract.text ? await lane(() => vm.similarityTo(extract.text)) : undefined;
-  return {
-    question,
-    weights,
-    entries,
-    chunks,
-    extract,
-    passage: passageCoverage(question, extract, weights),
-    extractVector,
-    // The dense models read a missing similarity as "far in meaning": while the library or the documents are still
-    // being embedded (just imported, or an edit waiting for the sweep), the lexical models decide instead.
-    dense: vm !== null && entries.every((c) => c.vector !== undefined) && chunks.every((c) => c.vector !== undefined),
-  };
-}
-
-export type Decision =
-  | { kind: 'library'; ranked: EntryScore[]; best: EntryScore }
-  | { kind: 'document'; ranked: EntryScore[]; confidence: number; features: DocumentFeatures }
-  | { kind: 'none'; ranked: EntryScore[]; features: DocumentFeatures };
-
-/**
- * DESIGN §6 "rank and decide": the library entry the entry model trusts enough, else the documents' extractive
- * answer the document model trusts enough, else nothing ("Needs Review").
- */
-export function decide(a: Analysis, models: EngineModels = a.dense ? DENSE_MODELS : LEXICAL_MODELS): Decision {
-  const ranked = rankEntries(a.question, a.entries, a.weights, a.passage, models);
-  const best = ranked[0];
-  if (best && best.confidence >= models.thresholds.library) return { kind: 'library', ranked, best };
-  // Whether the sentences answer it: word and passage coverage, the kind of fact asked for ("how long" → a
-  // duration), topics of the question the passages never mention (SOC 3, CSA STAR…), similarity by meaning, and
-  // how close the library came (a question on a library topic is rarely the documents' to answer).
-  const features = documentFeaturesOf(a, best?.confidence ?? 0);
-  const confidence = documentConfidence(features, models.document);
-  if (
-    a.extract.text &&
-    a.extract.matchedTerms >= THRESHOLDS.documentMinTerms &&
-    confidence >= models.thresholds.document
-  )
-    return { kind: 'document', ranked, confidence, features };
-  return { kind: 'none', ranked, features };
-}
-
-/** The document model's features for an analysis, given how confident the library was. */
-export function documentFeaturesOf(a: Analysis, libraryConfidence: number): DocumentFeatures {
-  const passageChunk = a.extract.chunks[0]?.chunk;
-  return extractFeatures(a.question, a.extract, a.weights, libraryConfidence, {
-    passageVector: passageChunk?.vector ?? 0,
-    bestChunkVector: Math.max(0, ...a.chunks.map((c) => c.vector ?? 0)),
-    extractVector: a.extractVector ?? 0,
-  });
-}
-
-/**
  * DESIGN §6: the library first (its answer verbatim), then the documents (an extractive answer of their best
  * sentences), else 'Needs Review' — never an invented answer.
  */
@@ -156,7 +62,7 @@ export async function answerQuestion(
   });
   const { chunks, extract, weights } = analysis;
   // Ranking and the document model read every candidate's features: CPU work, so it takes its turn too.
-  const decision = await inLane(scope, () => decide(analysis));
+  const decision = await inLane(scope.organizationId, () => decide(analysis));
   const { ranked } = decision;
   const matches: TopMatch[] = ranked
     .filter((r) => r.score >= THRESHOLDS.match)
@@ -241,4 +147,31 @@ export async function answerQuestion(
     matches,
     lastVerifiedAt: null,
   };
+}
+
+/** Library entries closest to a question, for the side panel's Top Matching Answers. */
+export async function matchQuestion(scope: Scope, question: string): Promise<TopMatch[]> {
+  const index = await libraryIndex(scope);
+  const ranked = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights);
+  return ranked
+    .filter((r) => r.score >= THRESHOLDS.match)
+    .slice(0, 5)
+    .map((r) => ({
+      id: r.candidate.id,
+      question: r.candidate.question,
+      similarity: Math.round(r.score * 100),
+      lastUpdated: r.candidate.updatedAt.toISOString(),
+    }));
+}
+
+/**
+ * answerQuestion's library decision alone: the best-ranked entry answers when its confidence reaches
+ * THRESHOLDS.library. It is taken without the documents' best passage or embeddings, which answerQuestion also
+ * weighs: a task ends when the library answers the question, whatever the documents say. Given the index rather
+ * than the scope so that a caller can keep decisions for exactly as long as the index lives (libraryIndex hands out
+ * the same object until the library changes).
+ */
+export function libraryAnswers(index: LibraryIndex, question: string): boolean {
+  const best = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights)[0];
+  return best !== undefined && best.confidence >= THRESHOLDS.library;
 }

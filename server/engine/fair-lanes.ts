@@ -126,3 +126,8 @@ export function engineLanes(): FairLanes {
 export function setEngineLanes(lanes: number, opts: { yieldAlways: boolean } = { yieldAlways: true }): void {
   engine = new FairLanes(lanes, opts);
 }
+
+/** One step of answering, in the organization's turn of the engine's lanes. */
+export function inLane<T>(organizationId: string, step: () => Promise<T> | T): Promise<T> {
+  return engineLanes().run(organizationId, async () => step());
+}

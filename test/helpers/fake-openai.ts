@@ -98,7 +98,7 @@ export function cosine(a: number[], b: number[]): number {
   return a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 }
 
-/** The question and numbered excerpts of a grounded prompt (as server/engine/generate-llm.ts writes it). */
+/** The question and numbered excerpts of a grounded prompt (as server/engine/ranking/generate-llm.ts writes it). */
 export function promptParts(messages: ChatMessage[]): { question: string; excerpts: Map<number, string> } {
   const user = messages.find((m) => m.role === 'user')?.content ?? '';
   const question = /^Question: (.*)$/m.exec(user)?.[1] ?? '';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { assessmentBatches, qaEntries } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { specificTopics, topicById, topicsOf } from '../../engine/taxonomy';
+import { specificTopics, topicById, topicsOf } from '../../engine/text/taxonomy';
 import { ANSWER_TYPES, type AnswerType } from '../../../common/schemas/qa';
 import { AUTOMATION_CONFIDENCE_MIN, type AnalyticsView, type UnansweredGroup } from '../../../common/schemas/admin';
 

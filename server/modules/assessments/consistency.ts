@@ -1,5 +1,5 @@
-import { specificTopics, topicsOf } from '../../engine/taxonomy';
-import { termsOf } from '../../engine/terms';
+import { specificTopics, topicsOf } from '../../engine/text/taxonomy';
+import { termsOf } from '../../engine/text/thesaurus';
 
 export type Answered = { orderIndex: number; question: string; answer: string | null; controlId: string | null };
 

@@ -5,12 +5,8 @@ import { inTransaction, type DbOrTx } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { audit } from '../audit/service';
 import { brandProfileOf } from '../organizations/service';
-import { answerQuestion, type EngineAi, type EngineAnswer } from '../../engine/answer';
-import { rankEntries } from '../../engine/score';
-import { ENTRY_CANDIDATES } from '../../engine/retrieve';
-import { libraryIndex, searchIndex } from '../../engine/library-index';
-import { THRESHOLDS } from '../../engine/thresholds';
-import { retrievalNote } from '../../engine/question-bounds';
+import { answerQuestion, matchQuestion, type EngineAi, type EngineAnswer } from '../../engine/answer';
+import { retrievalNote } from '../../engine/text/question-bounds';
 
 import type {
   AnswerEntryView,
@@ -198,17 +194,7 @@ export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionI
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */
 export async function topMatches(ctx: QaCtx, question: string): Promise<TopMatch[]> {
-  const index = await libraryIndex(ctx);
-  const ranked = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights);
-  return ranked
-    .filter((r) => r.score >= THRESHOLDS.match)
-    .slice(0, 5)
-    .map((r) => ({
-      id: r.candidate.id,
-      question: r.candidate.question,
-      similarity: Math.round(r.score * 100),
-      lastUpdated: r.candidate.updatedAt.toISOString(),
-    }));
+  return matchQuestion(ctx, question);
 }
 
 function since(period: z.output<typeof HistoryFilter>['period']): Date | null {

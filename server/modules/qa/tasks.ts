@@ -1,10 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
 import { qaEntries, users } from '../../db/schema';
-import { libraryIndex, searchIndex } from '../../engine/library-index';
-import { ENTRY_CANDIDATES } from '../../engine/retrieve';
-import { rankEntries } from '../../engine/score';
-import { THRESHOLDS } from '../../engine/thresholds';
+import { libraryAnswers, libraryIndex, type LibraryIndex } from '../../engine/answer';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type { TaskPriority, TaskView } from '../../../common/schemas/qa';
 import type { QaCtx } from './service';
@@ -24,8 +21,6 @@ const TASK_WINDOW_DAYS = 90;
 const MAX_ASKINGS = 5_000;
 const MAX_QUESTIONS = 2_000;
 const DAY_MS = 24 * 3600_000;
-
-type LibraryIndex = Awaited<ReturnType<typeof libraryIndex>>;
 
 /**
  * Whether the library answers a question, per library index. libraryIndex() hands out the same object until the
@@ -59,16 +54,6 @@ function decisionsOf(index: LibraryIndex): Map<string, boolean> {
     decisions.set(index, known);
   }
   return known;
-}
-
-/**
- * The engine's library decision (answer.ts): the best-ranked entry answers when its confidence reaches
- * THRESHOLDS.library. It is taken here without the documents' best passage or embeddings, which the engine also
- * weighs: a task ends when the library answers the question, whatever the documents say.
- */
-function libraryAnswers(index: LibraryIndex, question: string): boolean {
-  const best = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights)[0];
-  return best !== undefined && best.confidence >= THRESHOLDS.library;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { canonicalAnswers as ca, documentChunks as dc } from '../db/schema';
+import { canonicalAnswers as ca, documentChunks as dc } from '../../db/schema';
 import type { Scope } from './retrieve';
-import { VectorTable, type VectorHit } from '../embedding/vector-table';
+import { VectorTable, type VectorHit } from '../../embedding/vector-table';
 
 export type { VectorHit };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import fitted from './models.json' with { type: 'json' };
+import fitted from '../data/models.json' with { type: 'json' };
 import {
   ANSWER_FEATURES,
   DOCUMENT_FEATURES,
@@ -11,7 +11,7 @@ import {
 
 /**
  * The engine's decision models, fitted by `npm run bench:fit` (bench/quality/fit.ts) on the bench:quality companies
- * and written to models.json; never edited by hand.
+ * and written to data/models.json; never edited by hand.
  *
  * - The entry model is a conditional logit over one question's library candidates, with "no entry answers it" as
  *   an extra option of logit 0: P(entry i) = exp(sᵢ) / (1 + Σ exp(sⱼ)), sᵢ = bias + Σ weight·feature. Its

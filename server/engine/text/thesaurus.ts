@@ -1,5 +1,5 @@
 import { SYNONYM_GROUPS, type SynonymGroup } from './thesaurus-groups';
-import { americanSpelling, isStopWord, normalizeText, snowballStem, stem } from './text';
+import { americanSpelling, isStopWord, normalizeText, snowballStem, stem } from './words';
 
 /**
  * The security thesaurus applied to text: acronyms, spellings and paraphrases rewritten to one canonical form
@@ -144,6 +144,15 @@ export function canonicalTerms(text: string): string[] {
     for (const word of piece.words) if (!isStopWord(word)) terms.push(stem(word));
   }
   return terms;
+}
+
+/**
+ * The terms of a text the engine compares: stop words dropped, synonyms and acronyms folded to one canonical form
+ * (2FA, two-factor, MFA → mfa), stemmed like PostgreSQL's english configuration. One function for questions,
+ * entries and chunks, so both sides are always treated alike.
+ */
+export function termsOf(text: string): string[] {
+  return [...new Set(canonicalTerms(text))];
 }
 
 /** The thesaurus groups a text mentions, in order of first mention. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isStopWord, stem } from './text';
+import { isStopWord, stem } from './words';
 import {
   canonicalize,
   canonicalTerms,

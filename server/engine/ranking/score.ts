@@ -11,9 +11,9 @@ import {
   type DocumentFeatures,
   type EntryFeatures,
 } from './features';
-import type { EntryCandidate } from './retrieve';
-import type { TermWeights } from './term-weights';
-import { termsOf } from './terms';
+import type { EntryCandidate } from '../retrieval/retrieve';
+import type { TermWeights } from '../retrieval/library-index';
+import { termsOf } from '../text/thesaurus';
 
 export type EntryScore = {
   candidate: EntryCandidate;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { americanSpelling, isStopWord, normalizeText, snowballStem, stem, STOP_WORDS, tokenize } from './text';
+import { americanSpelling, isStopWord, normalizeText, snowballStem, stem, STOP_WORDS, tokenize } from './words';
 
 describe('normalizeText', () => {
   it('lower-cases, applies NFKC and drops Latin accents', () => {

@@ -1,8 +1,8 @@
-import { intentsOf, intentsStated, type Intent } from './answer-intent';
-import type { EntryCandidate } from './retrieve';
-import type { TermWeights } from './term-weights';
-import { termsOf } from './terms';
-import { topicAgreement, topicsOf } from './taxonomy';
+import { intentsOf, intentsStated, type Intent } from '../text/answer-intent';
+import type { EntryCandidate } from '../retrieval/retrieve';
+import type { TermWeights } from '../retrieval/library-index';
+import { termsOf } from '../text/thesaurus';
+import { topicAgreement, topicsOf } from '../text/taxonomy';
 
 /**
  * What the ranker knows about one (question, library entry) pair. Every feature is a share or a small count, so

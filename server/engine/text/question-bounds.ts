@@ -1,4 +1,4 @@
-import { RETRIEVAL_MAX_CHARS } from '../../common/constants';
+import { RETRIEVAL_MAX_CHARS } from '../../../common/constants';
 
 /**
  * What one question may cost. A questionnaire question is a sentence or a short paragraph; a 2,000-character

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canonicalAnswers as ca, documentChunks as dc, documents } from '../db/schema';
-import type { Embedder } from '../embedding/embedder';
+import { canonicalAnswers as ca, documentChunks as dc, documents } from '../../db/schema';
+import type { Embedder } from '../../embedding/embedder';
 import type { ChunkCandidate, EntryCandidate, Scope } from './retrieve';
 import { searchVectors, type VectorHit } from './vector-index';
 

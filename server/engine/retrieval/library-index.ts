@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { termsOf } from './terms';
-import { trigramSimilarity } from './trigram';
-import { MAX_QUESTION_TERMS } from './question-bounds';
+import type { DbOrTx } from '../../db/client';
+import { termsOf } from '../text/thesaurus';
+import { trigramSimilarity } from '../text/trigram';
+import { MAX_QUESTION_TERMS } from '../text/question-bounds';
 
 /**
  * The workspace's library (approved and draft entries) held in memory as an inverted index of the engine's own
@@ -29,7 +29,7 @@ export type TermWeights = {
   known: (term: string) => boolean;
 };
 
-type Index = {
+export type LibraryIndex = {
   fingerprint: string;
   /** When the fingerprint was last compared with the database's. */
   checkedAt: number;
@@ -46,8 +46,8 @@ const ANSWER_SHARE = 0.3;
 /** Workspaces kept in memory per process; the least recently built goes first. */
 const MAX_CACHED = 50;
 
-const cache = new Map<string, Index>();
-const building = new Map<string, Promise<Index>>();
+const cache = new Map<string, LibraryIndex>();
+const building = new Map<string, Promise<LibraryIndex>>();
 type Rows<T> = { rows: T[] };
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
@@ -92,7 +92,7 @@ function push(map: Map<string, number[]>, term: string, i: number) {
   else map.set(term, [i]);
 }
 
-async function build(s: Scope, fingerprint: string): Promise<Index> {
+async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
   const res = (await s.db.execute(sql`
     select id, question, answer, status, tags, updated_at as "updatedAt", last_verified_at as "lastVerifiedAt"
     from canonical_answers
@@ -133,7 +133,7 @@ async function build(s: Scope, fingerprint: string): Promise<Index> {
 }
 
 /** The workspace's index, rebuilt when its library changed since it was last built. */
-export async function libraryIndex(s: Scope, opts: { freshWithinMs?: number } = {}): Promise<Index> {
+export async function libraryIndex(s: Scope, opts: { freshWithinMs?: number } = {}): Promise<LibraryIndex> {
   // Keyed by organization too: the fingerprint alone cannot tell two tenants' libraries apart (both empty, say).
   const key = `${s.organizationId}/${s.workspaceId}`;
   const cached = cache.get(key);
@@ -168,7 +168,7 @@ export type IndexHit = IndexedEntry & {
 };
 
 /** The entries sharing the most (rarity-weighted) terms with the question, best first. */
-export function searchIndex(index: Index, question: string, limit: number): IndexHit[] {
+export function searchIndex(index: LibraryIndex, question: string, limit: number): IndexHit[] {
   const { idf } = index.weights;
   // A long question's rarest terms say what it is about; the common ones would each touch thousands of entries.
   const all = termsOf(question);

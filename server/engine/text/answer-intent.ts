@@ -4,7 +4,7 @@
  * the words of "How long is CCTV footage retained?" also occur in "CCTV covers the entrances", but only
  * "footage is retained for 30 days" answers it.
  */
-import { termsOf } from './terms';
+import { termsOf } from './thesaurus';
 
 export type Intent = 'duration' | 'frequency' | 'count' | 'who' | 'name';
 

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { chunkBlocks } from '../ingest/chunk';
-import { markdownToBlocks } from '../ingest/extract-text';
-import { isHeadingLine, joinBrokenWords, leadingTitleStripper, sentencesOf } from '../ingest/sentences';
+import { chunkBlocks } from '../../ingest/chunk';
+import { markdownToBlocks } from '../../ingest/extract-text';
+import { isHeadingLine, joinBrokenWords, leadingTitleStripper, sentencesOf } from '../../ingest/sentences';
 import { composeExtractive } from './compose';
-import type { ChunkCandidate } from './retrieve';
+import type { ChunkCandidate } from '../retrieval/retrieve';
 
 const chunk = (
   id: string,

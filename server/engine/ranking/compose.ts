@@ -1,8 +1,21 @@
-import { isHeadingLine, joinBrokenWords, paragraphsOf, sentencesOf, leadingTitleStripper } from '../ingest/sentences';
-import { intentPhrases, intentsOf, intentsStated, thirdPartyJudge, yesOpening, type Intent } from './answer-intent';
-import type { ChunkCandidate } from './retrieve';
-import { termsOf } from './terms';
-import type { TermWeights } from './term-weights';
+import {
+  isHeadingLine,
+  joinBrokenWords,
+  paragraphsOf,
+  sentencesOf,
+  leadingTitleStripper,
+} from '../../ingest/sentences';
+import {
+  intentPhrases,
+  intentsOf,
+  intentsStated,
+  thirdPartyJudge,
+  yesOpening,
+  type Intent,
+} from '../text/answer-intent';
+import type { ChunkCandidate } from '../retrieval/retrieve';
+import { termsOf } from '../text/thesaurus';
+import type { TermWeights } from '../retrieval/library-index';
 
 export type Extract = {
   text: string;

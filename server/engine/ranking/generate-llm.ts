@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { AnswerSource } from '../../common/schemas/qa';
-import type { BrandProfile } from '../../common/schemas/organizations';
-import { paragraphsOf, sentencesOf } from '../ingest/sentences';
-import { LlmError, type ChatMessage, type LlmClient } from '../llm/client';
+import type { AnswerSource } from '../../../common/schemas/qa';
+import type { BrandProfile } from '../../../common/schemas/organizations';
+import { paragraphsOf, sentencesOf } from '../../ingest/sentences';
+import { LlmError, type ChatMessage, type LlmClient } from '../../llm/client';
 import { composeExtractive } from './compose';
-import type { ChunkCandidate } from './retrieve';
-import type { TermWeights } from './term-weights';
+import type { ChunkCandidate } from '../retrieval/retrieve';
+import type { TermWeights } from '../retrieval/library-index';
 import { vectorEvidence } from './vector-score';
 
 /**

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client';
-import { libraryIndex, searchIndex } from './library-index';
+import { libraryIndex, searchIndex, type Scope } from './library-index';
 import { lexemeFrequency } from './lexeme-stats';
 import { stagedQueries } from './query';
 
-export type Scope = { db: DbOrTx; organizationId: string; workspaceId: string };
+export type { Scope };
 
 export type EntryCandidate = {
   id: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { intentsOf, intentsStated, isYesNoQuestion, yesOpening } from './answer-intent';
+import { intentsOf, intentsStated, isYesNoQuestion, yesOpening } from '../text/answer-intent';
 import { composeExtractive } from './compose';
-import type { ChunkCandidate, EntryCandidate } from './retrieve';
+import type { ChunkCandidate, EntryCandidate } from '../retrieval/retrieve';
 import { DENSE_MODELS } from './models';
 import { documentConfidence, extractFeatures, rankEntries } from './score';
 

@@ -1,6 +1,6 @@
 import type { LexemeFrequency } from './lexeme-stats';
-import { snowballStem } from './text';
-import { tsqueryGroups } from './terms';
+import { snowballStem } from '../text/words';
+import { tsqueryGroups } from '../text/thesaurus';
 
 /** Most terms a query is built from: the rest of a long question adds cost, not precision. */
 const MAX_GROUPS = 8;
