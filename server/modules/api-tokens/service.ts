@@ -3,7 +3,7 @@ import { apiTokens, invitations, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { SessionUser, UserCtx } from '../../context';
 import { notFound } from '../../errors';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../tokens';
 import { audit, writeAudit } from '../audit/service';
 import { normalizeRole, ROLES, type Role, type StoredRole } from '../../../common/roles';
 import { API_TOKEN_PREFIX, type CreateApiTokenBody } from '../../../common/schemas/api-tokens';

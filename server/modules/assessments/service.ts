@@ -118,14 +118,7 @@ async function createBatch(deps: AppDeps, ctx: TenantCtx, input: NewBatch): Prom
       const [own] = await tx
         .select({ id: qaSessions.id })
         .from(qaSessions)
-        .where(
-          and(
-            eq(qaSessions.id, input.sessionId),
-            eq(qaSessions.organizationId, ctx.organizationId),
-            eq(qaSessions.workspaceId, ctx.workspaceId),
-            eq(qaSessions.userId, ctx.userId),
-          ),
-        );
+        .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, input.sessionId), eq(qaSessions.userId, ctx.userId)));
       if (!own) throw notFound('Session');
     }
     const openMax = deps.config.qa.openAssessmentQuestionsPerOrg;

@@ -24,7 +24,7 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../h
 import { presentSession, presentUser } from './presenters';
 import { deleteSessionByToken } from './sessions';
 import * as auth from './service';
-import { DEMO_CREDENTIALS, demoUserExists } from './demo';
+import { demoCredentials } from './demo';
 
 const tag = { tags: ['auth'] };
 
@@ -186,9 +186,6 @@ export async function authRoutes(base: FastifyInstance) {
   app.get(
     '/api/auth/demo-credentials',
     { config: open, schema: { ...tag, response: { 200: DemoCredentials } } },
-    async () => {
-      if (!app.deps.config.demoUser || !(await demoUserExists(app.deps.db))) return { available: false as const };
-      return { available: true as const, ...DEMO_CREDENTIALS };
-    },
+    async () => demoCredentials(app.deps),
   );
 }

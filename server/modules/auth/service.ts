@@ -3,7 +3,7 @@ import { emailChanges, invitations, organizations, passwordResets, users } from 
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../tokens';
 import type { SessionUser, UserCtx } from '../../context';
 import { audit, writeAudit } from '../audit/service';
 import { createOrganizationWithAdmin } from '../organizations/create';

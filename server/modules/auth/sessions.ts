@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../tokens';
 import type { SessionUser } from '../../context';
 import { normalizeRole } from '../../../common/roles';
 

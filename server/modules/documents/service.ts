@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import { documentChunks, documents, users } from '../../db/schema';
 import { inTransaction } from '../../db/client';
 import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
 import type { AppDeps } from '../../deps';
 import { attachment, datedName, plainAttachment, type Download } from '../../download';
 import { toCsv } from '../../../common/import/csv-export';
@@ -20,16 +21,12 @@ const TEXT_KINDS = ['docx', 'xlsx', 'csv', 'text', 'markdown', 'html'];
 // Enough of the file for magic numbers and zip directories; text checks look at this much too.
 const SNIFF_BYTES = 1024 * 1024;
 
-function inTenant(ctx: { organizationId: string; workspaceId: string }): SQL {
-  return and(eq(documents.organizationId, ctx.organizationId), eq(documents.workspaceId, ctx.workspaceId)) as SQL;
-}
-
 function selectDocuments(ctx: TenantCtx, where?: SQL) {
   return ctx.db
     .select({ ...getTableColumns(documents), uploaderName: users.username })
     .from(documents)
     .leftJoin(users, eq(users.id, documents.uploadedBy))
-    .where(where ? and(inTenant(ctx), where) : inTenant(ctx));
+    .where(where ? and(inTenant(documents, ctx), where) : inTenant(documents, ctx));
 }
 
 /** Drops an incomplete UTF-8 sequence at the end of a prefix, so a text check does not fail on the cut. */
@@ -214,7 +211,7 @@ export async function deleteDocuments(deps: AppDeps, ctx: TenantCtx, ids: string
       .delete(documents)
       .where(
         and(
-          inTenant(ctx),
+          inTenant(documents, ctx),
           inArray(
             documents.id,
             rows.map((r) => r.id),
@@ -296,7 +293,7 @@ export async function exportDocuments(ctx: TenantCtx, ids: string[]): Promise<Do
 
 export async function listChunks(ctx: TenantCtx, id: string, paging: { limit: number; offset: number }) {
   await getDocument(ctx, id);
-  const where = and(eq(documentChunks.documentId, id), eq(documentChunks.organizationId, ctx.organizationId));
+  const where = and(inTenant(documentChunks, ctx), eq(documentChunks.documentId, id));
   const rows = await ctx.db
     .select({
       ordinal: documentChunks.ordinal,
@@ -315,6 +312,6 @@ export async function listChunks(ctx: TenantCtx, id: string, paging: { limit: nu
 
 /** Documents of the workspace (organization stats' documentCount). */
 export async function countDocuments(ctx: TenantCtx) {
-  const [row] = await ctx.db.select({ n: count() }).from(documents).where(inTenant(ctx));
+  const [row] = await ctx.db.select({ n: count() }).from(documents).where(inTenant(documents, ctx));
   return row?.n ?? 0;
 }

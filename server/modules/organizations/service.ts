@@ -5,7 +5,7 @@ import { inTransaction, type DbOrTx, type Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { UserCtx } from '../../context';
-import { hashToken, newToken } from '../../http/tokens';
+import { hashToken, newToken } from '../../tokens';
 import { audit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
 import { isUniqueViolation } from '../auth/unique-user';
