@@ -46,9 +46,12 @@ export function registerAccess(app: FastifyInstance): void {
   });
 
   app.addHook('onRoute', (route) => {
-    if (isApiRoute(route.url) && route.config?.access === undefined) {
-      throw new Error(`${String(route.method)} ${route.url} declares no config.access`);
-    }
+    if (!isApiRoute(route.url)) return;
+    const { access, workspace } = route.config ?? {};
+    if (access === undefined) throw new Error(`${String(route.method)} ${route.url} declares no config.access`);
+    // A workspace is one of the caller's: a route anyone may call has none to resolve.
+    if (workspace && access === 'public')
+      throw new Error(`${String(route.method)} ${route.url} is public: no workspace`);
   });
 
   app.addHook('onRequest', async (req) => {
