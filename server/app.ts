@@ -11,11 +11,9 @@ import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps';
-import './http/context';
+import { registerAccess } from './http/access';
 import { registerErrorHandler } from './http/error-handler';
-import { assertNoNulInUrl, registerJsonBodyParser } from './http/json-body';
-import { authenticate } from './http/authenticate';
-import { authorize } from './http/policies';
+import { registerJsonBodyParser } from './http/json-body';
 import { collectRoutes } from './http/route-table';
 import { authRoutes } from './modules/auth/routes';
 import { organizationRoutes } from './modules/organizations/routes';
@@ -40,7 +38,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   });
   app.decorate('deps', deps);
   app.decorate('routeTable', collectRoutes(app));
-  app.decorateRequest('session', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -74,15 +71,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     transform: jsonSchemaTransform,
   });
 
-  // Decided by the route the router matched, which it found after decoding the path: a test of the raw address
-  // would let `/%61pi/auth/login` reach the sign-in route past these checks.
-  app.addHook('onRequest', async (req) => {
-    if (!isApiRoute(req.routeOptions.url)) return;
-    assertNoNulInUrl(req.url);
-    await authenticate(req);
-    const { policy } = req.routeOptions.config;
-    if (policy && req.session) authorize(req.session, policy);
-  });
+  // After the plugins: their onRequest hooks (cookies, security headers) run before the caller is checked.
+  registerAccess(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -98,10 +88,6 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;
-}
-
-function isApiRoute(url: string | undefined): boolean {
-  return url !== undefined && (url === '/api' || url.startsWith('/api/'));
 }
 
 /** Vite writes every file of assets/ under a name holding its content hash: a changed file is a new address. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { findSession } from '../modules/auth/sessions';
 import { findApiTokenSession } from '../modules/api-tokens/service';
-import { AppError, forbidden, unauthenticated } from './errors';
+import { AppError, forbidden, unauthenticated } from '../errors';
 import { readSessionCookie } from './session-cookie';
 import { assertSameOrigin } from './same-origin';
 
@@ -19,7 +19,7 @@ function bearerToken(req: FastifyRequest): string | undefined {
  * Who is calling an /api route. An API token (`Authorization: Bearer`) is for scripts: it is checked alone, ignores
  * cookies, and needs no CSRF check because a browser never attaches it by itself. A browser session comes from the
  * httpOnly cookie and must come from Verity's own origin when it changes something. Every route needs a caller
- * unless it declares `config.public`, and the 401 comes before body validation so anonymous callers learn nothing
+ * unless it declares `access: 'public'`, and the 401 comes before body validation so anonymous callers learn nothing
  * about a route's schema.
  */
 export async function authenticate(req: FastifyRequest): Promise<void> {
@@ -40,5 +40,5 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
   assertSameOrigin(req, deps.config.publicUrl);
   const token = readSessionCookie(req);
   if (token) req.session = await findSession(deps.db, token, { idleMs: deps.config.sessionIdleMs });
-  if (matched && !req.session && !config.public) throw unauthenticated();
+  if (matched && !req.session && config.access !== 'public') throw unauthenticated();
 }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, RateLimited } from './errors';
+import { AppError, BodyRefused, RateLimited } from '../errors';
 
 type Issue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
 
@@ -19,12 +19,19 @@ function describe(issue: Issue, where: string): string {
   return message;
 }
 
+/** A refusal that says when to try again in its details (`{retryAfterSeconds}`) sends it as Retry-After too. */
+function retryAfterOf(details: unknown): number | undefined {
+  const wait = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof wait === 'number' && wait > 0 ? wait : undefined;
+}
+
 /** DESIGN §5: every failure leaves as `{error, code, details?}`; internals (stacks, SQL) never do. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {
-      if (err instanceof RateLimited)
-        reply.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfterSeconds))));
+      const wait = err instanceof RateLimited ? err.retryAfterSeconds : retryAfterOf(err.details);
+      if (wait !== undefined) reply.header('Retry-After', String(Math.max(1, Math.ceil(wait))));
+      if (err instanceof BodyRefused) reply.header('Connection', 'close');
       return reply.code(err.status).send({ error: err.message, code: err.code, details: err.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {

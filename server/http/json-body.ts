@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { AppError } from '../errors';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

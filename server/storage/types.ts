@@ -32,6 +32,11 @@ export interface ObjectStorage {
    * returns how many. Only the local driver has any: an S3 upload is one PUT the store completes or drops.
    */
   sweepPartials?(prefix: string, olderThan: Date): Promise<number>;
+  /**
+   * Receives an upload's body itself, for a driver whose upload URLs point at Verity (the local one; an S3 upload
+   * is PUT to the store). Rejects with TooLargeError past `maxBytes`, leaving the rest of the body unread.
+   */
+  writeStream?(key: string, body: Readable, maxBytes: number): Promise<Digest>;
 }
 
 export class StorageKeyError extends Error {}

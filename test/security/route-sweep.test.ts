@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerAccess } from '../../server/http/access';
 import { can } from '../../common/policies';
 import { ROLES, type Role } from '../../common/roles';
 import { DEFAULT_BODY_LIMIT } from '../../common/constants';
@@ -121,6 +123,31 @@ describe('the sweep covers every route', () => {
     expect(stale, 'specs of routes that no longer exist').toEqual([]);
     expect(routes.length).toBe(registered.length);
   });
+
+  it('every route declares its access and its spec agrees', () => {
+    const failures = app.routeTable
+      .filter((r) => r.url.startsWith('/api/'))
+      .flatMap((r) => {
+        const key = `${r.method} ${r.url}`;
+        const declared = r.config.access;
+        const expected = ROUTE_SPECS[key]?.access;
+        if (declared === undefined) return [`${key} declares no config.access`];
+        return expected !== undefined && declared !== expected
+          ? [`${key} declares ${declared}; spec: ${expected}`]
+          : [];
+      });
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses to register an /api route that declares no access', async () => {
+    const bare = Fastify();
+    registerAccess(bare);
+    await expect(
+      bare.register(async (child) => {
+        child.get('/api/undeclared', async () => ({}));
+      }),
+    ).rejects.toThrow(/declares no config.access/);
+  });
 });
 
 describe('isolation and roles', () => {
@@ -172,9 +199,9 @@ describe('isolation and roles', () => {
     for (const r of routes) {
       const access = r.spec.access;
       if (access === 'public' || access === 'signed-in') continue;
-      const declared = app.routeTable.find((x) => `${x.method} ${x.url}` === r.key)?.config.policy;
+      const declared = app.routeTable.find((x) => `${x.method} ${x.url}` === r.key)?.config.access;
       if (declared !== access) {
-        failures.push(`${r.key} declares config.policy ${String(declared)}; its spec says ${access}`);
+        failures.push(`${r.key} declares config.access ${String(declared)}; its spec says ${access}`);
         continue;
       }
       for (const role of ROLES.filter((x) => !can(x, access))) {

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 
 /** The formats a questionnaire can arrive in, decided from the bytes (never from the name alone). */
 export type QuestionnaireFormat = 'csv' | 'xlsx' | 'xls' | 'docx';

@@ -1,4 +1,4 @@
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 
 /** The short form of a yes/no answer, as the answer engine classifies it. */
 export type ShortAnswer = 'Yes' | 'No' | 'N/A';

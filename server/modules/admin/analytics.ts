@@ -1,11 +1,9 @@
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { assessmentBatches, qaEntries } from '../../db/schema';
-import type { DbOrTx } from '../../db/client';
+import type { UserCtx } from '../../context';
 import { specificTopics, topicById, topicsOf } from '../../engine/text/taxonomy';
 import { ANSWER_TYPES, type AnswerType } from '../../../common/schemas/qa';
 import { AUTOMATION_CONFIDENCE_MIN, type AnalyticsView, type UnansweredGroup } from '../../../common/schemas/admin';
-
-type OrgCtx = { db: DbOrTx; organizationId: string };
 
 const DAY_MS = 24 * 3600_000;
 /** Unanswered questions read for grouping: the newest ones; enough for a clear picture, bounded in cost. */
@@ -19,7 +17,7 @@ const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const automated = sql`${qaEntries.answerType} in ('canonical', 'generated') and ${qaEntries.confidence} >= ${AUTOMATION_CONFIDENCE_MIN}`;
 
 /** Bulk assessments of the organization (every workspace) completed in the period. */
-async function countCompletedAssessments(ctx: OrgCtx, since: Date): Promise<number> {
+async function countCompletedAssessments(ctx: UserCtx, since: Date): Promise<number> {
   const [row] = await ctx.db
     .select({ n: sql<number>`count(*)::int` })
     .from(assessmentBatches)
@@ -77,7 +75,7 @@ export function groupUnanswered(questions: readonly string[], limit = UNANSWERED
  * days, today included: questions per day, answer-type mix, automation rate, completed assessments and the topics
  * that most often went unanswered.
  */
-export async function organizationAnalytics(ctx: OrgCtx, days: number, now = new Date()): Promise<AnalyticsView> {
+export async function organizationAnalytics(ctx: UserCtx, days: number, now = new Date()): Promise<AnalyticsView> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(today - (days - 1) * DAY_MS);
   const where = and(eq(qaEntries.organizationId, ctx.organizationId), gte(qaEntries.createdAt, since));

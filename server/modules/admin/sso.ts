@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { organizations } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { badRequest, notFound } from '../../http/errors';
-import type { UserCtx } from '../../http/context';
+import { badRequest, notFound } from '../../errors';
+import type { UserCtx } from '../../context';
 import { seal } from '../../secret';
 import { audit } from '../audit/service';
 import type { SsoSettingsView, UpdateSsoBody } from '../../../common/schemas/admin';
@@ -36,9 +36,11 @@ export async function getSsoSettings(ctx: UserCtx): Promise<SsoSettingsView> {
  */
 export async function saveSsoSettings(
   ctx: UserCtx,
-  serverSecret: string,
+  serverSecret: string | undefined,
   input: UpdateSsoBody,
 ): Promise<SsoSettingsView> {
+  // main.ts always sets one (SESSION_SECRET or DATA_DIR/secret); without it nothing could be sealed.
+  if (!serverSecret) throw new Error('SESSION_SECRET is needed to store SSO client secrets');
   return inTransaction(ctx.db, async (tx) => {
     const [org] = await tx
       .select({ sso: organizations.ssoConfig })

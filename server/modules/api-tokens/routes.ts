@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiTokenView, CreateApiTokenBody, CreatedApiToken } from '../../../common/schemas/api-tokens';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
-import { requireUser } from '../../http/context';
 import { presentApiToken } from './presenters';
 import * as tokens from './service';
 
@@ -17,25 +16,21 @@ export async function apiTokenRoutes(base: FastifyInstance) {
   app.get(
     '/api/admin/api-tokens',
     {
-      config: { ...config, policy: 'api_tokens:manage' },
+      config: { ...config, access: 'api_tokens:manage' },
       schema: { ...tag, response: { 200: z.array(ApiTokenView) } },
     },
-    async (req) => {
-      const ctx = requireUser(req);
-      return (await tokens.listApiTokens(ctx)).map(presentApiToken);
-    },
+    async (req) => (await tokens.listApiTokens(req.user)).map(presentApiToken),
   );
 
   app.post(
     '/api/admin/api-tokens',
     {
-      config: { ...config, policy: 'api_tokens:manage' },
+      config: { ...config, access: 'api_tokens:manage' },
       bodyLimit: 4 * 1024,
       schema: { ...tag, body: CreateApiTokenBody, response: { 201: CreatedApiToken } },
     },
     async (req, reply) => {
-      const ctx = requireUser(req);
-      const { row, token } = await tokens.createApiToken(ctx, req.body);
+      const { row, token } = await tokens.createApiToken(req.user, req.body);
       return reply.code(201).send({ ...presentApiToken(row), token });
     },
   );
@@ -43,12 +38,11 @@ export async function apiTokenRoutes(base: FastifyInstance) {
   app.delete(
     '/api/admin/api-tokens/:id',
     {
-      config: { ...config, policy: 'api_tokens:manage' },
+      config: { ...config, access: 'api_tokens:manage' },
       schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
     },
     async (req) => {
-      const ctx = requireUser(req);
-      await tokens.revokeApiToken(ctx, req.params.id);
+      await tokens.revokeApiToken(req.user, req.params.id);
       return { success: true as const, message: 'Token revoked. Calls with it are refused from now on.' };
     },
   );

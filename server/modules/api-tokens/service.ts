@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { apiTokens, invitations, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import type { SessionUser, UserCtx } from '../../http/context';
-import { notFound } from '../../http/errors';
-import { hashToken, newToken } from '../../http/tokens';
+import type { SessionUser, UserCtx } from '../../context';
+import { notFound } from '../../errors';
+import { hashToken, newToken } from '../../tokens';
 import { audit, writeAudit } from '../audit/service';
 import { normalizeRole, ROLES, type Role, type StoredRole } from '../../../common/roles';
 import { API_TOKEN_PREFIX, type CreateApiTokenBody } from '../../../common/schemas/api-tokens';

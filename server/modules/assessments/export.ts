@@ -2,7 +2,7 @@ import type { BatchView, ExportResponse, SheetMapping } from '../../../common/sc
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
 import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { exportOriginal, type OriginalAnswer } from './export-original';
 import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';

@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { assessmentQuestions as aq, canonicalAnswers as ca } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { badRequest, notFound } from '../../http/errors';
-import { authorize } from '../../http/policies';
+import { badRequest, notFound } from '../../errors';
+import { authorize } from '../../authorize';
 import { can } from '../../../common/policies';
-import type { StoredRole } from '../../../common/roles';
+import type { TenantCtx } from '../../context';
+import type { AppDeps } from '../../deps';
+import { inTenant } from '../../tenancy';
 import { CreateCanonicalAnswerBody } from '../../../common/schemas/knowledge';
 import type { AssessmentDetail, AssessmentProgress, UpdateQuestionBody } from '../../../common/schemas/assessments';
 import { audit } from '../audit/service';
@@ -13,7 +15,7 @@ import { brandProfileOf } from '../organizations/service';
 import { findContradictions, withoutNumbering } from './consistency';
 import { replacesCustomerAnswer } from './export';
 import { isDraft, presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
-import { loadBatch, type AssessmentCtx, type AssessmentDeps } from './service';
+import { loadBatch } from './service';
 import { settleBatch } from './settle';
 
 export function progressOf(rows: readonly { status: string }[]): AssessmentProgress {
@@ -38,16 +40,14 @@ export function progressOf(rows: readonly { status: string }[]): AssessmentProgr
  * Questions whose answer came from a library entry that changed after the answer was given (edited, re-approved
  * or deleted): the answer in the assessment may now be out of date.
  */
-async function sourceChanges(ctx: AssessmentCtx, rows: readonly QuestionRow[]): Promise<Set<string>> {
+async function sourceChanges(ctx: TenantCtx, rows: readonly QuestionRow[]): Promise<Set<string>> {
   const used = new Set<string>();
   for (const r of rows) for (const s of storedSources(r)) if (s.canonicalAnswerId) used.add(s.canonicalAnswerId);
   if (used.size === 0) return new Set();
   const entries = await ctx.db
     .select({ id: ca.id, updatedAt: ca.updatedAt, status: ca.status })
     .from(ca)
-    .where(
-      and(eq(ca.organizationId, ctx.organizationId), eq(ca.workspaceId, ctx.workspaceId), inArray(ca.id, [...used])),
-    );
+    .where(and(inTenant(ca, ctx), inArray(ca.id, [...used])));
   const live = new Map(entries.filter((e) => e.status !== 'archived').map((e) => [e.id, e.updatedAt]));
   const changed = new Set<string>();
   for (const r of rows) {
@@ -64,11 +64,16 @@ async function sourceChanges(ctx: AssessmentCtx, rows: readonly QuestionRow[]): 
   return changed;
 }
 
-export async function loadQuestions(ctx: AssessmentCtx, batchId: string): Promise<QuestionRow[]> {
-  return ctx.db.select().from(aq).where(eq(aq.batchId, batchId)).orderBy(asc(aq.orderIndex));
+/** The questions of one batch of the caller's workspace, in questionnaire order. */
+export async function loadQuestions(ctx: TenantCtx, batchId: string): Promise<QuestionRow[]> {
+  return ctx.db
+    .select()
+    .from(aq)
+    .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId)))
+    .orderBy(asc(aq.orderIndex));
 }
 
-export async function getDetail(ctx: AssessmentCtx, id: string): Promise<AssessmentDetail> {
+export async function getDetail(ctx: TenantCtx, id: string): Promise<AssessmentDetail> {
   const batch = await loadBatch(ctx, id);
   const rows = await loadQuestions(ctx, id);
   const changed = await sourceChanges(ctx, rows);
@@ -93,12 +98,12 @@ export async function getDetail(ctx: AssessmentCtx, id: string): Promise<Assessm
   };
 }
 
-async function loadQuestion(ctx: AssessmentCtx, batchId: string, qid: string): Promise<QuestionRow> {
+async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string): Promise<QuestionRow> {
   await loadBatch(ctx, batchId);
   const [row] = await ctx.db
     .select()
     .from(aq)
-    .where(and(eq(aq.batchId, batchId), eq(aq.id, qid)));
+    .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.id, qid)));
   if (!row) throw notFound('Question');
   return row;
 }
@@ -110,12 +115,7 @@ async function loadQuestion(ctx: AssessmentCtx, batchId: string, qid: string): P
  * again withdraws an earlier approval, because exports leave unapproved drafts out: a contributor must not be
  * able to put their own words in front of a customer.
  */
-export async function updateQuestion(
-  ctx: AssessmentCtx & { role: StoredRole },
-  batchId: string,
-  qid: string,
-  body: UpdateQuestionBody,
-) {
+export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: string, body: UpdateQuestionBody) {
   const current = await loadQuestion(ctx, batchId, qid);
   const answer = body.answer?.trim();
   if (!answer && (!current.answer || current.answerType === 'unknown')) {
@@ -143,7 +143,7 @@ export async function updateQuestion(
         answeredAt: current.answeredAt ?? now,
         updatedAt: now,
       })
-      .where(eq(aq.id, qid));
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
     await settleBatch(tx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_reviewed', 'assessment', batchId, {
       questionId: qid,
@@ -155,27 +155,27 @@ export async function updateQuestion(
 }
 
 /** Sends one question back to the worker for a fresh answer (after the library or documents changed). */
-export async function regenerateQuestion(ctx: AssessmentDeps, batchId: string, qid: string) {
+export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId: string, qid: string) {
   await loadQuestion(ctx, batchId, qid);
   await inTransaction(ctx.db, async (tx) => {
     await tx
       .update(aq)
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
-      .where(eq(aq.id, qid));
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
     await settleBatch(tx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });
   });
-  ctx.wake?.();
+  deps.wakeWorker?.();
   return presentQuestion(await loadQuestion(ctx, batchId, qid));
 }
 
-export async function retryFailed(ctx: AssessmentDeps, batchId: string): Promise<number> {
+export async function retryFailed(deps: AppDeps, ctx: TenantCtx, batchId: string): Promise<number> {
   await loadBatch(ctx, batchId);
   const retried = await inTransaction(ctx.db, async (tx) => {
     const rows = await tx
       .update(aq)
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
-      .where(and(eq(aq.batchId, batchId), eq(aq.status, 'failed')))
+      .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.status, 'failed')))
       .returning({ id: aq.id });
     if (rows.length > 0) {
       await settleBatch(tx, batchId);
@@ -183,7 +183,7 @@ export async function retryFailed(ctx: AssessmentDeps, batchId: string): Promise
     }
     return rows.length;
   });
-  if (retried > 0) ctx.wake?.();
+  if (retried > 0) deps.wakeWorker?.();
   return retried;
 }
 
@@ -191,12 +191,8 @@ export async function retryFailed(ctx: AssessmentDeps, batchId: string): Promise
  * Saves a reviewed answer as a new library entry: approved when the caller may approve entries, else a draft for
  * an approver. The brand's disclaimers, which the engine appended, are not part of the entry.
  */
-export async function saveToLibrary(
-  ctx: AssessmentCtx & { role: StoredRole },
-  batchId: string,
-  qid: string,
-  tags: string[],
-) {
+export async function saveToLibrary(ctx: TenantCtx, batchId: string, qid: string, tags: string[]) {
+  authorize(ctx, 'knowledge:create_draft');
   const q = await loadQuestion(ctx, batchId, qid);
   if (!q.answer || q.answerType === 'unknown') {
     throw badRequest('Write or accept an answer for this question before saving it to the library');

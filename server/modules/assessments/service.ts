@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import { notFound, RateLimited } from '../../http/errors';
-import type { ObjectStorage } from '../../storage/types';
+import { badRequest, notFound, RateLimited } from '../../errors';
+import type { TenantCtx } from '../../context';
+import type { AppDeps } from '../../deps';
+import { inTenant } from '../../tenancy';
 import { newUploadKey } from '../../storage/keys';
 import { assertQuota } from '../objects/uploads';
 import { audit } from '../audit/service';
@@ -15,23 +17,12 @@ import {
   type ImportFileFields,
   type ImportResult,
   type PreviewResponse,
-  type SheetMapping,
   type PrefilledAnswers,
 } from '../../../common/schemas/assessments';
 import { presentBatch, type BatchCounts } from './presenters';
 
-export type AssessmentCtx = { db: DbOrTx; organizationId: string; workspaceId: string; userId: string };
-export type AssessmentDeps = AssessmentCtx & {
-  storage: ObjectStorage;
-  wake?: () => void;
-  /** The organization's storage quota in bytes (STORAGE_QUOTA_MB); questionnaire originals count against it. */
-  quotaBytes?: number;
-  /** Assessment questions the organization may have waiting for the worker (ASSESSMENT_OPEN_QUESTIONS_PER_ORG). */
-  openQuestionsMax?: number;
-};
-
-export const inWorkspace = (c: { organizationId: string; workspaceId: string }) =>
-  and(eq(ab.organizationId, c.organizationId), eq(ab.workspaceId, c.workspaceId)) as SQL;
+/** A questionnaire file as uploaded, with the form's fields (server/http/questionnaire-upload.ts reads it). */
+export type QuestionnaireUpload = { bytes: Uint8Array; fileName: string; fields: ImportFileFields };
 
 const INSERT_ROWS = 500;
 const PREVIEW_QUESTIONS = 25;
@@ -44,9 +35,9 @@ export function estimatedTime(questions: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-async function countsOf(db: DbOrTx, batchIds: string[]): Promise<Map<string, BatchCounts>> {
+async function countsOf(ctx: TenantCtx, batchIds: string[]): Promise<Map<string, BatchCounts>> {
   if (batchIds.length === 0) return new Map();
-  const rows = await db
+  const rows = await ctx.db
     .select({
       batchId: aq.batchId,
       processed: sql<number>`count(*) filter (where ${aq.status} in ('completed', 'failed', 'approved'))::int`,
@@ -54,35 +45,35 @@ async function countsOf(db: DbOrTx, batchIds: string[]): Promise<Map<string, Bat
       needsReview: sql<number>`count(*) filter (where ${aq.answerType} = 'unknown' and ${aq.status} <> 'pending')::int`,
     })
     .from(aq)
-    .where(inArray(aq.batchId, batchIds))
+    .where(and(inTenant(aq, ctx), inArray(aq.batchId, batchIds)))
     .groupBy(aq.batchId);
   return new Map(
     rows.map((r) => [r.batchId, { processed: r.processed, failed: r.failed, needsReview: r.needsReview }]),
   );
 }
 
-export async function listBatches(ctx: AssessmentCtx) {
-  const rows = await ctx.db.select().from(ab).where(inWorkspace(ctx)).orderBy(desc(ab.createdAt)).limit(500);
+export async function listBatches(ctx: TenantCtx) {
+  const rows = await ctx.db.select().from(ab).where(inTenant(ab, ctx)).orderBy(desc(ab.createdAt)).limit(500);
   const counts = await countsOf(
-    ctx.db,
+    ctx,
     rows.map((r) => r.id),
   );
   return rows.map((r) => presentBatch(r, counts.get(r.id)));
 }
 
 /** The batch of this workspace, or 404 — another tenant's id is "not found" like a missing one. */
-export async function loadBatch(ctx: AssessmentCtx, id: string) {
+export async function loadBatch(ctx: TenantCtx, id: string) {
   const [row] = await ctx.db
     .select()
     .from(ab)
-    .where(and(inWorkspace(ctx), eq(ab.id, id)));
+    .where(and(inTenant(ab, ctx), eq(ab.id, id)));
   if (!row) throw notFound('Assessment');
   return row;
 }
 
-export async function getBatchView(ctx: AssessmentCtx, id: string) {
+export async function getBatchView(ctx: TenantCtx, id: string) {
   const row = await loadBatch(ctx, id);
-  return presentBatch(row, (await countsOf(ctx.db, [id])).get(id));
+  return presentBatch(row, (await countsOf(ctx, [id])).get(id));
 }
 
 type NewBatch = {
@@ -120,25 +111,18 @@ async function checkOpenQuestions(tx: DbOrTx, organizationId: string, adding: nu
 }
 
 /** The batch and all its questions in one transaction: an import is never half there. */
-async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<ImportResult> {
+async function createBatch(deps: AppDeps, ctx: TenantCtx, input: NewBatch): Promise<ImportResult> {
   const { intake } = input;
   const id = await inTransaction(ctx.db, async (tx) => {
     if (input.sessionId) {
       const [own] = await tx
         .select({ id: qaSessions.id })
         .from(qaSessions)
-        .where(
-          and(
-            eq(qaSessions.id, input.sessionId),
-            eq(qaSessions.organizationId, ctx.organizationId),
-            eq(qaSessions.workspaceId, ctx.workspaceId),
-            eq(qaSessions.userId, ctx.userId),
-          ),
-        );
+        .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, input.sessionId), eq(qaSessions.userId, ctx.userId)));
       if (!own) throw notFound('Session');
     }
-    if (ctx.openQuestionsMax !== undefined)
-      await checkOpenQuestions(tx, ctx.organizationId, intake.questions.length, ctx.openQuestionsMax);
+    const openMax = deps.config.qa.openAssessmentQuestionsPerOrg;
+    await checkOpenQuestions(tx, ctx.organizationId, intake.questions.length, openMax);
     const [batch] = await tx
       .insert(ab)
       .values({
@@ -188,14 +172,14 @@ async function createBatch(ctx: AssessmentDeps, input: NewBatch): Promise<Import
     });
     return batch.id;
   });
-  ctx.wake?.();
+  deps.wakeWorker?.();
   return { id, totalQuestions: intake.questions.length, estimatedTime: estimatedTime(intake.questions.length) };
 }
 
 /** SPEC: POST /api/assessments/import-csv — headers optional, one question per row. */
-export async function importCsv(ctx: AssessmentDeps, body: ImportCsvBody): Promise<ImportResult> {
+export async function importCsv(deps: AppDeps, ctx: TenantCtx, body: ImportCsvBody): Promise<ImportResult> {
   const intake = csvToIntake(body.csvContent);
-  return createBatch(ctx, {
+  return createBatch(deps, ctx, {
     name: body.name.trim(),
     description: body.description,
     metadata: {
@@ -208,12 +192,9 @@ export async function importCsv(ctx: AssessmentDeps, body: ImportCsvBody): Promi
   });
 }
 
-export async function previewFile(
-  bytes: Uint8Array,
-  fileName: string,
-  mapping?: SheetMapping[],
-): Promise<PreviewResponse> {
-  const intake = await readQuestionnaire(bytes, fileName, mapping);
+/** What a questionnaire file would import, read and not stored: its sheets, mappings and first questions. */
+export async function previewFile({ bytes, fileName, fields }: QuestionnaireUpload): Promise<PreviewResponse> {
+  const intake = await readQuestionnaire(bytes, fileName, fields.mapping);
   return {
     fileName,
     format: intake.format,
@@ -247,16 +228,20 @@ const stem = (fileName: string) => fileName.replace(/\.[^.]+$/, '').trim() || fi
  * the batch. A failure after the file was stored deletes it again; the orphan sweep catches a crash in between.
  */
 export async function importFile(
-  ctx: AssessmentDeps,
-  file: { bytes: Uint8Array; fileName: string },
-  fields: ImportFileFields,
+  deps: AppDeps,
+  ctx: TenantCtx,
+  file: QuestionnaireUpload,
+  required: 'name' | 'customer',
 ): Promise<ImportResult> {
-  if (ctx.quotaBytes !== undefined) {
-    await assertQuota(ctx.db, ctx.organizationId, ctx.quotaBytes, file.bytes.byteLength);
+  const { fields } = file;
+  if (required === 'name' && !fields.name && !fields.customerName) {
+    throw badRequest('Please provide assessment name and upload a CSV file.');
   }
+  if (required === 'customer' && !fields.customerName) throw badRequest('Please enter a customer/account name');
+  await assertQuota(ctx.db, ctx.organizationId, deps.config.uploads.quotaBytes, file.bytes.byteLength);
   const intake = await readQuestionnaire(file.bytes, file.fileName, fields.mapping);
   const storageKey = newUploadKey(ctx.organizationId);
-  await ctx.storage.write(storageKey, file.bytes);
+  await deps.storage.write(storageKey, file.bytes);
   const stored = {
     size: file.bytes.byteLength,
     sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
@@ -264,7 +249,7 @@ export async function importFile(
   try {
     const customer = fields.customerName || null;
     const fileName = file.fileName.slice(0, 255);
-    return await createBatch(ctx, {
+    return await createBatch(deps, ctx, {
       name: (fields.name || (customer ? `${customer} - ${stem(fileName)}` : stem(fileName))).slice(0, 200),
       description: fields.description,
       metadata: { sourceFile: fileName, customerName: customer, assessmentType: fields.assessmentType || null },
@@ -275,7 +260,7 @@ export async function importFile(
       prefilledAnswers: fields.prefilledAnswers,
     });
   } catch (err) {
-    await ctx.storage.delete(storageKey).catch(() => undefined);
+    await deps.storage.delete(storageKey).catch(() => undefined);
     throw err;
   }
 }
@@ -284,12 +269,12 @@ export async function importFile(
  * Deletes a batch with its questions and its stored original. Questions go first: a worker finishing one of them
  * locks the question, then the batch, and deleting in the same order cannot deadlock with it.
  */
-export async function deleteBatch(ctx: AssessmentDeps, id: string): Promise<void> {
+export async function deleteBatch(deps: AppDeps, ctx: TenantCtx, id: string): Promise<void> {
   const batch = await loadBatch(ctx, id);
   await inTransaction(ctx.db, async (tx) => {
-    await tx.delete(aq).where(eq(aq.batchId, id));
-    await tx.delete(ab).where(and(inWorkspace(ctx), eq(ab.id, id)));
+    await tx.delete(aq).where(and(inTenant(aq, ctx), eq(aq.batchId, id)));
+    await tx.delete(ab).where(and(inTenant(ab, ctx), eq(ab.id, id)));
     await audit({ ...ctx, db: tx }, 'assessment_deleted', 'assessment', id, { name: batch.name });
   });
-  if (batch.storageKey) await ctx.storage.delete(batch.storageKey).catch(() => undefined);
+  if (batch.storageKey) await deps.storage.delete(batch.storageKey).catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNull } from 'drizzle-orm';
 import { auditLogs, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import type { UserCtx } from '../../context';
 
 export type AuditEntry = {
   organizationId: string;
@@ -27,7 +28,7 @@ export async function writeAudit(db: DbOrTx, entry: AuditEntry): Promise<void> {
 
 /** Shorthand for a signed-in caller's mutation. */
 export function audit(
-  ctx: { db: DbOrTx; organizationId: string; userId: string; workspaceId?: string; apiTokenId?: string },
+  ctx: UserCtx & { workspaceId?: string },
   action: string,
   entityType: string,
   entityId: string | null,
@@ -47,7 +48,7 @@ export function audit(
 
 /** Newest first, one organization only, optionally one action and/or one acting user (`system`: no user). */
 export async function listAuditLogs(
-  ctx: { db: DbOrTx; organizationId: string },
+  ctx: UserCtx,
   query: { limit: number; offset: number; action?: string; userId?: string },
 ) {
   const where = and(
@@ -80,11 +81,16 @@ export async function listAuditLogs(
   return { rows, total: total?.n ?? 0 };
 }
 
+/** An audit row as the API shows it (its time as an ISO string). */
+export function presentAuditLog<R extends { createdAt: Date }>(row: R): Omit<R, 'createdAt'> & { createdAt: string } {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
 /**
  * The audit log filters' choices: the actions the organization's trail holds and the users who acted, removed ones
  * included (their rows stay), so every row can be found again.
  */
-export async function auditLogFilters(ctx: { db: DbOrTx; organizationId: string }) {
+export async function auditLogFilters(ctx: UserCtx) {
   const inOrg = eq(auditLogs.organizationId, ctx.organizationId);
   const actions = await ctx.db
     .selectDistinct({ action: auditLogs.action })

@@ -3,6 +3,7 @@ import { users } from '../../db/schema';
 import { inTransaction, type Db } from '../../db/client';
 import { createOrganizationWithAdmin } from '../organizations/create';
 import { hashPassword } from './passwords';
+import type { AppDeps } from '../../deps';
 
 /** Public on purpose: the demo account exists only when DEMO_USER is set, to show the product to visitors. */
 export const DEMO_CREDENTIALS = { username: 'demo', password: 'demo1234' } as const;
@@ -14,6 +15,12 @@ export async function demoUserExists(db: Db): Promise<boolean> {
     .where(and(sql`lower(${users.username}) = ${DEMO_CREDENTIALS.username}`, isNull(users.deletedAt)))
     .limit(1);
   return Boolean(row);
+}
+
+/** What the sign-in page offers visitors: the demo account's credentials, when it is enabled and exists. */
+export async function demoCredentials(deps: Pick<AppDeps, 'db' | 'config'>) {
+  if (!deps.config.demoUser || !(await demoUserExists(deps.db))) return { available: false as const };
+  return { available: true as const, ...DEMO_CREDENTIALS };
 }
 
 /** Creates the demo organization and user once; later starts leave them (and their data) alone. */

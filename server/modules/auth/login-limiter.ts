@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { loginFailures } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
 
 /** How many attempts a key may make in a window, and the sentence the caller hears past that. */
 export type AttemptLimit = { windowMs: number; max: number; message: string };

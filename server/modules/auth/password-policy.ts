@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 
 /**
  * The ~49,000 most common passwords of public breach corpora, as shipped (as data) by zxcvbn-ts. Built on first

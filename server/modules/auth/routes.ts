@@ -20,12 +20,11 @@ import {
 } from '../../../common/schemas/auth';
 import { SuccessResponse } from '../../../common/schemas/errors';
 import { allowedActions } from '../../../common/policies';
-import { requireUser } from '../../http/context';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { presentSession, presentUser } from './presenters';
 import { deleteSessionByToken } from './sessions';
 import * as auth from './service';
-import { DEMO_CREDENTIALS, demoUserExists } from './demo';
+import { demoCredentials } from './demo';
 
 const tag = { tags: ['auth'] };
 
@@ -37,9 +36,9 @@ export async function authRoutes(base: FastifyInstance) {
   });
   // Unauthenticated endpoints that create things or send mail are limited per IP (sign-in has its own limiter).
   const perIp = { max: app.deps.config.authRateLimitPerMinute, timeWindow: '1 minute' };
-  const open = { public: true };
+  const open = { access: 'public' } as const;
   // Passwords, profile and sessions belong to the person at the keyboard, never to an API token.
-  const sessionOnly = { sessionOnly: true };
+  const sessionOnly = { access: 'signed-in', sessionOnly: true } as const;
   const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
     ip: req.ip,
     userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
@@ -82,11 +81,11 @@ export async function authRoutes(base: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/me', { schema: { ...tag, response: { 200: MeResponse } } }, async (req) => {
-    const ctx = requireUser(req);
-    const user = await auth.getUser(ctx);
-    return { user: presentUser(user), permissions: allowedActions(ctx.role) };
-  });
+  app.get(
+    '/api/auth/me',
+    { config: { access: 'signed-in' }, schema: { ...tag, response: { 200: MeResponse } } },
+    async (req) => ({ user: presentUser(await auth.getUser(req.user)), permissions: allowedActions(req.user.role) }),
+  );
 
   app.put(
     '/api/auth/profile',
@@ -95,7 +94,7 @@ export async function authRoutes(base: FastifyInstance) {
       schema: { ...tag, body: ProfileBody, response: { 200: ProfileResponse } },
     },
     async (req) => {
-      const { user, pendingEmail } = await auth.updateProfile(app.deps, requireUser(req), req.body);
+      const { user, pendingEmail } = await auth.updateProfile(app.deps, req.user, req.body);
       return { user: presentUser(user), pendingEmail };
     },
   );
@@ -117,7 +116,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/change-password',
     { config: sessionOnly, schema: { ...tag, body: ChangePasswordBody, response: { 200: SuccessResponse } } },
     async (req) => {
-      await auth.changePassword(requireUser(req), req.body);
+      await auth.changePassword(req.user, req.body);
       return { success: true as const, message: 'Password changed successfully' };
     },
   );
@@ -126,9 +125,8 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/sessions',
     { config: sessionOnly, schema: { ...tag, response: { 200: z.array(SessionView) } } },
     async (req) => {
-      const ctx = requireUser(req);
-      return (await auth.listSessions(ctx, { idleMs: app.deps.config.sessionIdleMs })).map((s) =>
-        presentSession(s, ctx.sessionHash),
+      return (await auth.listSessions(req.user, { idleMs: app.deps.config.sessionIdleMs })).map((s) =>
+        presentSession(s, req.user.sessionHash),
       );
     },
   );
@@ -137,7 +135,7 @@ export async function authRoutes(base: FastifyInstance) {
     '/api/auth/sessions/revoke-others',
     { config: sessionOnly, schema: { ...tag, response: { 200: RevokeOtherSessionsResponse } } },
     async (req) => {
-      const revoked = await auth.revokeOtherSessions(requireUser(req));
+      const revoked = await auth.revokeOtherSessions(req.user);
       return {
         revoked,
         message:
@@ -188,9 +186,6 @@ export async function authRoutes(base: FastifyInstance) {
   app.get(
     '/api/auth/demo-credentials',
     { config: open, schema: { ...tag, response: { 200: DemoCredentials } } },
-    async () => {
-      if (!app.deps.config.demoUser || !(await demoUserExists(app.deps.db))) return { available: false as const };
-      return { available: true as const, ...DEMO_CREDENTIALS };
-    },
+    async () => demoCredentials(app.deps),
   );
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { hashToken, newToken } from '../../http/tokens';
-import type { SessionUser } from '../../http/context';
+import { hashToken, newToken } from '../../tokens';
+import type { SessionUser } from '../../context';
 import { normalizeRole } from '../../../common/roles';
 
 /** Activity timestamps are written at most this often, so a busy user does not turn every read into a write. */

@@ -1,7 +1,7 @@
 import { and, ne, sql } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { conflict } from '../../http/errors';
+import { conflict } from '../../errors';
 
 /**
  * 409 with a sentence naming what is taken. `exceptUserId` lets a user keep their own name and e-mail; `email`

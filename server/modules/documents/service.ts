@@ -1,44 +1,32 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { documentChunks, documents, users } from '../../db/schema';
-import { inTransaction, type DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { inTransaction } from '../../db/client';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import type { AppDeps } from '../../deps';
+import { attachment, datedName, plainAttachment, type Download } from '../../download';
+import { toCsv } from '../../../common/import/csv-export';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../audit/service';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import type { ListDocumentsQuery, RegisterDocumentBody } from '../../../common/schemas/documents';
 import type { z } from 'zod';
 import { uploadKeyFromUrl } from '../../storage/keys';
-import type { ObjectStorage } from '../../storage/types';
 import { detectDocumentType } from '../../ingest/detect';
 import { ExtractionError } from '../../ingest/types';
 import type { DocumentRecord } from './presenters';
 import { claimUploadLink, findUploadLink, isIssuedUrl, quotaExceeded, storageUsed } from '../objects/uploads';
 
-export type DocumentsCtx = {
-  db: DbOrTx;
-  organizationId: string;
-  workspaceId: string;
-  userId: string;
-  storage: ObjectStorage;
-  /** Tells this process's worker there is work, so a new upload does not wait for the next poll. */
-  wake?: () => void;
-  /** The organization's storage quota in bytes (STORAGE_QUOTA_MB). */
-  quotaBytes: number;
-};
-
 const TEXT_KINDS = ['docx', 'xlsx', 'csv', 'text', 'markdown', 'html'];
 // Enough of the file for magic numbers and zip directories; text checks look at this much too.
 const SNIFF_BYTES = 1024 * 1024;
 
-function inTenant(ctx: { organizationId: string; workspaceId: string }): SQL {
-  return and(eq(documents.organizationId, ctx.organizationId), eq(documents.workspaceId, ctx.workspaceId)) as SQL;
-}
-
-function selectDocuments(ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>, where?: SQL) {
+function selectDocuments(ctx: TenantCtx, where?: SQL) {
   return ctx.db
     .select({ ...getTableColumns(documents), uploaderName: users.username })
     .from(documents)
     .leftJoin(users, eq(users.id, documents.uploadedBy))
-    .where(where ? and(inTenant(ctx), where) : inTenant(ctx));
+    .where(where ? and(inTenant(documents, ctx), where) : inTenant(documents, ctx));
 }
 
 /** Drops an incomplete UTF-8 sequence at the end of a prefix, so a text check does not fail on the cut. */
@@ -64,7 +52,7 @@ const ALREADY = 'This upload is already registered as a document.';
  * The object must exist, match the stated size, fit the storage quota and be of a supported type judged by its
  * content; a refused upload is deleted so no orphan stays behind.
  */
-export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof RegisterDocumentBody>) {
+export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.output<typeof RegisterDocumentBody>) {
   const parsed = uploadKeyFromUrl(input.documentURL);
   if (!parsed) throw badRequest('documentURL is not an upload link made by Verity. Upload the file again.');
   if (parsed.organizationId !== ctx.organizationId) throw notFound('Uploaded file');
@@ -82,8 +70,8 @@ export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof
   let settled = false;
   const refuse = async (err: AppError): Promise<never> => {
     settled = true;
-    await ctx.storage.delete(key).catch(() => {});
-    if (sealed && sealed !== key) await ctx.storage.delete(sealed).catch(() => {});
+    await deps.storage.delete(key).catch(() => {});
+    if (sealed && sealed !== key) await deps.storage.delete(sealed).catch(() => {});
     await claimUploadLink(ctx.db, key, ['registering'], 'refused').catch(() => null);
     throw err;
   };
@@ -91,7 +79,7 @@ export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof
   const wrongSize = (size: number) =>
     badRequest(`The uploaded file has ${size} bytes, not the ${input.size} stated. Upload it again.`);
   try {
-    const head = await ctx.storage.head(key);
+    const head = await deps.storage.head(key);
     if (!head) {
       // Nothing was stored, so there is nothing to clean: the link may still be used.
       settled = true;
@@ -102,20 +90,20 @@ export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof
     if (head.size === 0) await refuse(badRequest('The file is empty.'));
     if (input.size > 0 && input.size !== head.size) await refuse(wrongSize(head.size));
     const used = await storageUsed(ctx.db, ctx.organizationId, key);
-    if (used + head.size > ctx.quotaBytes) await refuse(quotaExceeded(ctx.quotaBytes));
+    if (used + head.size > deps.config.uploads.quotaBytes) await refuse(quotaExceeded(deps.config.uploads.quotaBytes));
 
-    sealed = await ctx.storage.seal(key, ctx.organizationId);
+    sealed = await deps.storage.seal(key, ctx.organizationId);
     // The local PUT hashed the bytes as they arrived; an S3 object is hashed here, as the sealed copy.
     const stored =
       sealed === key && link.sha256 && link.size === head.size
         ? { size: link.size, sha256: link.sha256 }
-        : await ctx.storage.digest(sealed);
+        : await deps.storage.digest(sealed);
     if (stored.size > UPLOAD_MAX_BYTES) await refuse(tooLarge());
     if (input.size > 0 && input.size !== stored.size) await refuse(wrongSize(stored.size));
 
     let detected: Awaited<ReturnType<typeof detectDocumentType>>;
     try {
-      const start = await ctx.storage.readStart(sealed, SNIFF_BYTES);
+      const start = await deps.storage.readStart(sealed, SNIFF_BYTES);
       detected = await detectDocumentType(
         start.length < stored.size ? trimIncompleteUtf8(start) : start,
         input.originalName,
@@ -153,13 +141,13 @@ export async function registerDocument(ctx: DocumentsCtx, input: z.output<typeof
       return row.id;
     });
     settled = true;
-    if (storageKey !== key) await ctx.storage.delete(key).catch(() => {});
-    ctx.wake?.();
+    if (storageKey !== key) await deps.storage.delete(key).catch(() => {});
+    deps.wakeWorker?.();
     return await getDocument(ctx, id);
   } catch (err) {
     if (!settled) {
       // An unexpected failure (storage or database down): give the link back so the user can try again.
-      if (sealed && sealed !== key) await ctx.storage.delete(sealed).catch(() => {});
+      if (sealed && sealed !== key) await deps.storage.delete(sealed).catch(() => {});
       await claimUploadLink(ctx.db, key, ['registering'], link.state as 'issued' | 'uploaded').catch(() => null);
     }
     throw err;
@@ -174,10 +162,7 @@ export function safeName(name: string): string {
   return trimmed || 'document';
 }
 
-export async function listDocuments(
-  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
-  q: z.output<typeof ListDocumentsQuery>,
-) {
+export async function listDocuments(ctx: TenantCtx, q: z.output<typeof ListDocumentsQuery>) {
   const conditions: SQL[] = [];
   if (q.type === 'pdf') conditions.push(eq(documents.kind, 'pdf'));
   if (q.type === 'image') conditions.push(eq(documents.kind, 'image'));
@@ -196,17 +181,14 @@ export async function listDocuments(
   );
 }
 
-export async function getDocument(
-  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
-  id: string,
-): Promise<DocumentRecord> {
+export async function getDocument(ctx: TenantCtx, id: string): Promise<DocumentRecord> {
   const [row] = await selectDocuments(ctx, eq(documents.id, id));
   if (!row) throw notFound('Document');
   return row;
 }
 
 /** Every id must be the caller's; otherwise nothing happens (404), like a single unknown id. */
-async function requireAll(ctx: DocumentsCtx, ids: string[]) {
+async function requireAll(ctx: TenantCtx, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await selectDocuments(ctx, inArray(documents.id, unique));
   if (rows.length !== unique.length) {
@@ -222,14 +204,14 @@ async function requireAll(ctx: DocumentsCtx, ids: string[]) {
 }
 
 /** Deletes documents with their chunks, then their files (a file that fails to go is swept later). */
-export async function deleteDocuments(ctx: DocumentsCtx, ids: string[]): Promise<number> {
+export async function deleteDocuments(deps: AppDeps, ctx: TenantCtx, ids: string[]): Promise<number> {
   const rows = await requireAll(ctx, ids);
   const deleted = await inTransaction(ctx.db, async (tx) => {
     const gone = await tx
       .delete(documents)
       .where(
         and(
-          inTenant(ctx),
+          inTenant(documents, ctx),
           inArray(
             documents.id,
             rows.map((r) => r.id),
@@ -240,21 +222,78 @@ export async function deleteDocuments(ctx: DocumentsCtx, ids: string[]): Promise
     for (const d of gone) await audit({ ...ctx, db: tx }, 'document_deleted', 'document', d.id, { name: d.name });
     return gone;
   });
-  await Promise.all(deleted.map((d) => ctx.storage.delete(d.key).catch(() => {})));
+  await Promise.all(deleted.map((d) => deps.storage.delete(d.key).catch(() => {})));
   return deleted.length;
 }
 
-export async function documentsForExport(ctx: DocumentsCtx, ids: string[]) {
-  return requireAll(ctx, ids);
+/** One document, after checking it is the caller's (a 404 otherwise, even when the id list would say 0). */
+export async function deleteDocument(deps: AppDeps, ctx: TenantCtx, id: string): Promise<void> {
+  await getDocument(ctx, id);
+  await deleteDocuments(deps, ctx, [id]);
 }
 
-export async function listChunks(
-  ctx: Pick<DocumentsCtx, 'db' | 'organizationId' | 'workspaceId'>,
-  id: string,
-  paging: { limit: number; offset: number },
-) {
+/** The stored file of a document, as uploaded. A file missing from storage is logged and answered as not found. */
+export async function downloadDocument(deps: AppDeps, ctx: TenantCtx, id: string): Promise<Download> {
+  const doc = await getDocument(ctx, id);
+  const body = await deps.storage.stream(doc.storageKey).catch((err: unknown) => {
+    deps.log.error({ err, documentId: doc.id }, 'document file missing from storage');
+    throw notFound("This document's file");
+  });
+  return {
+    contentType: doc.mimeType,
+    size: doc.size,
+    disposition: attachment(doc.originalName),
+    nosniff: true,
+    cacheControl: 'private, no-store',
+    body,
+  };
+}
+
+const EXPORT_COLUMNS = [
+  'name',
+  'type',
+  'mimeType',
+  'size',
+  'uploadedAt',
+  'uploadedBy',
+  'tags',
+  'status',
+  'chunks',
+  'pages',
+  'error',
+];
+
+/** The selected documents' details as a dated CSV file (all must be the caller's). */
+export async function exportDocuments(ctx: TenantCtx, ids: string[]): Promise<Download> {
+  const rows = await requireAll(ctx, ids);
+  const csv = toCsv([
+    EXPORT_COLUMNS,
+    ...rows.map((d) => [
+      d.originalName,
+      d.kind,
+      d.mimeType,
+      String(d.size),
+      d.createdAt.toISOString(),
+      d.uploaderName ?? '',
+      d.tags.join('; '),
+      d.status,
+      String(d.chunkCount),
+      d.pageCount === null ? '' : String(d.pageCount),
+      d.error ?? '',
+    ]),
+  ]);
+  await audit(ctx, 'documents_exported', 'document', null, { count: rows.length });
+  return {
+    contentType: 'text/csv; charset=utf-8',
+    disposition: plainAttachment(datedName('documents', 'csv')),
+    cacheControl: 'no-store',
+    body: csv,
+  };
+}
+
+export async function listChunks(ctx: TenantCtx, id: string, paging: { limit: number; offset: number }) {
   await getDocument(ctx, id);
-  const where = and(eq(documentChunks.documentId, id), eq(documentChunks.organizationId, ctx.organizationId));
+  const where = and(inTenant(documentChunks, ctx), eq(documentChunks.documentId, id));
   const rows = await ctx.db
     .select({
       ordinal: documentChunks.ordinal,
@@ -272,7 +311,7 @@ export async function listChunks(
 }
 
 /** Documents of the workspace (organization stats' documentCount). */
-export async function countDocuments(ctx: { db: DbOrTx; organizationId: string; workspaceId: string }) {
-  const [row] = await ctx.db.select({ n: count() }).from(documents).where(inTenant(ctx));
+export async function countDocuments(ctx: TenantCtx) {
+  const [row] = await ctx.db.select({ n: count() }).from(documents).where(inTenant(documents, ctx));
   return row?.n ?? 0;
 }

@@ -8,12 +8,12 @@ export async function healthRoutes(base: FastifyInstance) {
   app.get(
     '/api/health',
     {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
     },
     async () => ({
       status: 'ok' as const,
     }),
   );
-  app.get('/api/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -1,17 +1,16 @@
 import ExcelJS from 'exceljs';
-import { AppError } from '../../http/errors';
+import { AppError } from '../../errors';
+import { datedName, plainAttachment, type Download } from '../../download';
 import { audit } from '../audit/service';
 import { canonicalAnswersToCsv, LIBRARY_EXPORT_COLUMNS } from '../../../common/import/csv-export';
 import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
 import { loadAnswers } from './queries';
 import { presentAnswer } from './presenters';
-import type { KnowledgeCtx } from './service';
-
-export type ExportFile = { filename: string; contentType: string; body: Buffer | string };
+import type { TenantCtx } from '../../context';
 
 /** `canonical-answers-YYYY-MM-DD.csv` (SPEC §9: export files are dated). */
 export function exportFilename(format: 'csv' | 'xlsx', now = new Date()): string {
-  return `canonical-answers-${now.toISOString().slice(0, 10)}.${format}`;
+  return datedName('canonical-answers', format, now);
 }
 
 /**
@@ -20,9 +19,9 @@ export function exportFilename(format: 'csv' | 'xlsx', now = new Date()): string
  * leaving rows out.
  */
 export async function exportAnswers(
-  ctx: KnowledgeCtx,
+  ctx: TenantCtx,
   input: { answerIds: string[]; format: 'csv' | 'xlsx' },
-): Promise<ExportFile> {
+): Promise<Download> {
   const ids = [...new Set(input.answerIds)];
   const rows = await loadAnswers(ctx, ids);
   if (rows.length !== ids.length) {
@@ -41,14 +40,16 @@ export async function exportAnswers(
   });
   if (input.format === 'xlsx') {
     return {
-      filename: exportFilename('xlsx'),
+      disposition: plainAttachment(exportFilename('xlsx')),
       contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      cacheControl: 'no-store',
       body: await answersToXlsx(answers),
     };
   }
   return {
-    filename: exportFilename('csv'),
+    disposition: plainAttachment(exportFilename('csv')),
     contentType: 'text/csv; charset=utf-8',
+    cacheControl: 'no-store',
     body: canonicalAnswersToCsv(answers),
   };
 }

@@ -1,7 +1,9 @@
 import { and, count, max, ne, sql } from 'drizzle-orm';
 import { canonicalAnswers as ca } from '../../db/schema';
 import type { LibraryIssue } from '../../../common/schemas/knowledge';
-import { inTenant, loadAnswers, type Tenant } from './queries';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import { loadAnswers } from './queries';
 import { presentAnswer } from './presenters';
 import { answerFacts, contentWords, disagreement, similarPairs, type AnswerFacts } from './similarity';
 
@@ -23,16 +25,16 @@ const cache = new Map<string, { fingerprint: string; pairs: Pair[] }>();
 const CACHE_WORKSPACES = 200;
 
 /** Changes on every insert, edit, archive and delete of the workspace's entries. */
-export async function libraryFingerprint(t: Tenant): Promise<string> {
+export async function libraryFingerprint(t: TenantCtx): Promise<string> {
   const [row] = await t.db
     .select({ n: count(), latest: max(ca.updatedAt), versions: sql<string>`coalesce(sum(${ca.version}), 0)::text` })
     .from(ca)
-    .where(inTenant(t));
+    .where(inTenant(ca, t));
   return `${row?.n ?? 0}:${row?.versions ?? 0}:${row?.latest?.toISOString() ?? ''}`;
 }
 
 /** Near-duplicate and conflicting pairs among the workspace's approved and draft entries. */
-export async function findPairs(t: Tenant): Promise<Pair[]> {
+export async function findPairs(t: TenantCtx): Promise<Pair[]> {
   const fp = await libraryFingerprint(t);
   // Keyed by organization too, like the engine's library index: a fingerprint never tells tenants apart.
   const key = `${t.organizationId}/${t.workspaceId}`;
@@ -42,7 +44,7 @@ export async function findPairs(t: Tenant): Promise<Pair[]> {
   const rows = await t.db
     .select({ id: ca.id, question: ca.question, answer: ca.answer })
     .from(ca)
-    .where(and(inTenant(t), ne(ca.status, 'archived')));
+    .where(and(inTenant(ca, t), ne(ca.status, 'archived')));
   const found = similarPairs(
     rows.map((r) => contentWords(r.question)),
     SAME_QUESTION_THRESHOLD,
@@ -77,7 +79,7 @@ export async function findPairs(t: Tenant): Promise<Pair[]> {
   return pairs;
 }
 
-export async function listLibraryIssues(t: Tenant): Promise<LibraryIssue[]> {
+export async function listLibraryIssues(t: TenantCtx): Promise<LibraryIssue[]> {
   const pairs = (await findPairs(t)).slice(0, MAX_ISSUES);
   const records = await loadAnswers(t, [...new Set(pairs.flatMap((p) => [p.a, p.b]))]);
   const byId = new Map(records.map((r) => [r.id, presentAnswer(r)]));
@@ -91,6 +93,6 @@ export async function listLibraryIssues(t: Tenant): Promise<LibraryIssue[]> {
 }
 
 /** Conflicting pairs in the workspace (organization stats' openConflicts). */
-export async function countOpenConflicts(t: Tenant): Promise<number> {
+export async function countOpenConflicts(t: TenantCtx): Promise<number> {
   return (await findPairs(t)).filter((p) => p.kind === 'conflict').length;
 }

@@ -2,12 +2,12 @@ import { and, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { canonicalAnswers as ca } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { badRequest } from '../../http/errors';
+import { badRequest } from '../../errors';
 import { audit } from '../audit/service';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type { ImportBody, ImportResult } from '../../../common/schemas/knowledge';
-import { inTenant } from './queries';
-import type { KnowledgeCtx } from './service';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
 
 type ValidImport = z.output<typeof ImportBody>;
 
@@ -20,7 +20,7 @@ const LOOKUP_CHUNK = 2000;
  * folding case, spacing and punctuation), or repeated earlier in the same import, is not imported again but
  * reported. The unique index on (workspace, folded question) settles races between two imports.
  */
-export async function importEntries(ctx: KnowledgeCtx, body: ValidImport): Promise<ImportResult> {
+export async function importEntries(ctx: TenantCtx, body: ValidImport): Promise<ImportResult> {
   const keyed = body.entries.map((entry, index) => {
     const key = normalizeQuestion(entry.question);
     if (!key) throw badRequest(`Entry ${index + 1}: Question must contain letters or numbers`);
@@ -35,7 +35,7 @@ export async function importEntries(ctx: KnowledgeCtx, body: ValidImport): Promi
       const rows = await tx
         .select({ id: ca.id, key: ca.questionNorm })
         .from(ca)
-        .where(and(inTenant(t), inArray(ca.questionNorm, keys.slice(i, i + LOOKUP_CHUNK))));
+        .where(and(inTenant(ca, t), inArray(ca.questionNorm, keys.slice(i, i + LOOKUP_CHUNK))));
       for (const r of rows) existing.set(r.key, r.id);
     }
 

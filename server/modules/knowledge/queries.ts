@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canonicalAnswers as ca, users } from '../../db/schema';
-import type { DbOrTx } from '../../db/client';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
 import type { LibraryFilterQuery } from '../../../common/schemas/knowledge';
 import type { AnswerRecord } from './presenters';
-
-export type Tenant = { db: DbOrTx; organizationId: string; workspaceId: string };
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -35,28 +34,23 @@ const answerColumns = {
   verifier: { id: verifier.id, username: verifier.username },
 };
 
-/** The tenant filter every query on the library starts from. */
-export function inTenant(t: Tenant): SQL {
-  return and(eq(ca.organizationId, t.organizationId), eq(ca.workspaceId, t.workspaceId)) as SQL;
-}
-
 /** Entries of the tenant matching `where`, with names joined. */
-export function selectAnswers(t: Tenant, where?: SQL) {
+export function selectAnswers(t: TenantCtx, where?: SQL) {
   return t.db
     .select(answerColumns)
     .from(ca)
     .leftJoin(owner, eq(owner.id, ca.ownerId))
     .leftJoin(creator, eq(creator.id, ca.createdBy))
     .leftJoin(verifier, eq(verifier.id, ca.lastVerifiedBy))
-    .where(where ? and(inTenant(t), where) : inTenant(t));
+    .where(where ? and(inTenant(ca, t), where) : inTenant(ca, t));
 }
 
-export async function loadAnswer(t: Tenant, id: string): Promise<AnswerRecord | undefined> {
+export async function loadAnswer(t: TenantCtx, id: string): Promise<AnswerRecord | undefined> {
   const [row] = await selectAnswers(t, eq(ca.id, id));
   return row;
 }
 
-export async function loadAnswers(t: Tenant, ids: string[]): Promise<AnswerRecord[]> {
+export async function loadAnswers(t: TenantCtx, ids: string[]): Promise<AnswerRecord[]> {
   if (ids.length === 0) return [];
   return selectAnswers(t, inArray(ca.id, ids));
 }

@@ -18,8 +18,7 @@ import {
 } from '../../../common/schemas/knowledge';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { ID_LIST_BODY_LIMIT, IMPORT_MAX_BYTES } from '../../../common/constants';
-import { requireTenant } from '../../http/context';
-import { authorize } from '../../http/policies';
+import { sendDownload } from '../../http/send-download';
 import * as knowledge from './service';
 import { importEntries } from './import';
 import { exportAnswers } from './export';
@@ -35,12 +34,11 @@ export async function knowledgeRoutes(root: FastifyInstance) {
   app.get(
     base,
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, querystring: ListCanonicalAnswersQuery, response: { 200: z.array(CanonicalAnswerView) } },
     },
     async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const { rows, total } = await knowledge.listAnswers(ctx, req.query);
+      const { rows, total } = await knowledge.listAnswers(req.tenant, req.query);
       reply.header('X-Total-Count', String(total));
       return rows.map(presentAnswer);
     },
@@ -49,116 +47,89 @@ export async function knowledgeRoutes(root: FastifyInstance) {
   app.get(
     `${base}/counts`,
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, querystring: LibraryFilterQuery.omit({ status: true }), response: { 200: LibraryCounts } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return knowledge.countAnswers(ctx, req.query);
-    },
+    async (req) => knowledge.countAnswers(req.tenant, req.query),
   );
 
   app.get(
     `${base}/ids`,
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, querystring: LibraryFilterQuery, response: { 200: LibraryIds } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return { ids: await knowledge.listAnswerIds(ctx, req.query) };
-    },
+    async (req) => ({ ids: await knowledge.listAnswerIds(req.tenant, req.query) }),
   );
 
   app.get(
     `${base}/tags`,
-    { config: { policy: 'knowledge:read' }, schema: { ...tag, response: { 200: z.array(TagCount) } } },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return knowledge.listTags(ctx);
-    },
+    { config: { access: 'knowledge:read', workspace: true }, schema: { ...tag, response: { 200: z.array(TagCount) } } },
+    async (req) => knowledge.listTags(req.tenant),
   );
 
   app.get(
     `${base}/issues`,
-    { config: { policy: 'knowledge:read' }, schema: { ...tag, response: { 200: z.array(LibraryIssue) } } },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return listLibraryIssues(ctx);
+    {
+      config: { access: 'knowledge:read', workspace: true },
+      schema: { ...tag, response: { 200: z.array(LibraryIssue) } },
     },
+    async (req) => listLibraryIssues(req.tenant),
   );
 
   app.get(
     `${base}/:id`,
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return presentAnswer(await knowledge.getAnswer(ctx, req.params.id));
-    },
+    async (req) => presentAnswer(await knowledge.getAnswer(req.tenant, req.params.id)),
   );
 
   app.get(
     `${base}/:id/versions`,
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, params: IdParams, response: { 200: z.array(AnswerVersionView) } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return knowledge.listVersions(ctx, req.params.id);
-    },
+    async (req) => knowledge.listVersions(req.tenant, req.params.id),
   );
 
   app.post(
     base,
     {
-      config: { policy: 'knowledge:create_draft' },
+      config: { access: 'knowledge:create_draft', workspace: true },
       schema: { ...tag, body: CreateCanonicalAnswerBody, response: { 201: CanonicalAnswerView } },
     },
-    async (req, reply) => {
-      const ctx = await requireTenant(req);
-      // Contributors add drafts; making an entry approved (or archived) from the start is an approver's call.
-      if (req.body.status !== 'draft' || req.body.ownerId !== undefined) authorize(ctx, 'knowledge:approve');
-      return reply.code(201).send(presentAnswer(await knowledge.createAnswer(ctx, req.body)));
-    },
+    async (req, reply) => reply.code(201).send(presentAnswer(await knowledge.createAnswer(req.tenant, req.body))),
   );
 
   app.put(
     `${base}/:id`,
     {
-      config: { policy: 'knowledge:create_draft' },
+      config: { access: 'knowledge:create_draft', workspace: true },
       schema: { ...tag, params: IdParams, body: UpdateCanonicalAnswerBody, response: { 200: CanonicalAnswerView } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return presentAnswer(await knowledge.updateAnswer(ctx, req.params.id, req.body));
-    },
+    async (req) => presentAnswer(await knowledge.updateAnswer(req.tenant, req.params.id, req.body)),
   );
 
   app.post(
     `${base}/:id/verify`,
     {
-      config: { policy: 'knowledge:approve' },
+      config: { access: 'knowledge:approve', workspace: true },
       schema: { ...tag, params: IdParams, response: { 200: CanonicalAnswerView } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return presentAnswer(await knowledge.verifyAnswer(ctx, req.params.id));
-    },
+    async (req) => presentAnswer(await knowledge.verifyAnswer(req.tenant, req.params.id)),
   );
 
   app.delete(
     `${base}/:id`,
     {
-      config: { policy: 'knowledge:delete' },
+      config: { access: 'knowledge:delete', workspace: true },
       schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
     },
     async (req) => {
-      const ctx = await requireTenant(req);
-      await knowledge.deleteAnswer(ctx, req.params.id);
+      await knowledge.deleteAnswer(req.tenant, req.params.id);
       return { success: true as const };
     },
   );
@@ -166,27 +137,20 @@ export async function knowledgeRoutes(root: FastifyInstance) {
   app.post(
     `${base}/import`,
     {
-      config: { policy: 'knowledge:import' },
+      config: { access: 'knowledge:import', workspace: true },
       bodyLimit: IMPORT_MAX_BYTES,
       schema: { ...tag, body: ImportBody, response: { 200: ImportResult } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return importEntries(ctx, req.body);
-    },
+    async (req) => importEntries(req.tenant, req.body),
   );
 
   app.post(
     `${base}/export`,
-    { config: { policy: 'knowledge:read' }, bodyLimit: ID_LIST_BODY_LIMIT, schema: { ...tag, body: ExportBody } },
-    async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const file = await exportAnswers(ctx, req.body);
-      return reply
-        .header('Content-Type', file.contentType)
-        .header('Content-Disposition', `attachment; filename="${file.filename}"`)
-        .header('Cache-Control', 'no-store')
-        .send(file.body);
+    {
+      config: { access: 'knowledge:read', workspace: true },
+      bodyLimit: ID_LIST_BODY_LIMIT,
+      schema: { ...tag, body: ExportBody },
     },
+    async (req, reply) => sendDownload(reply, await exportAnswers(req.tenant, req.body)),
   );
 }

@@ -1,11 +1,10 @@
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { canonicalAnswerVersions as versions, canonicalAnswers as ca, users } from '../../db/schema';
-import { inTransaction, type DbOrTx } from '../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors';
+import { inTransaction } from '../../db/client';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { audit } from '../audit/service';
-import { authorize } from '../../http/policies';
-import type { StoredRole } from '../../../common/roles';
+import { authorize } from '../../authorize';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type {
   AnswerVersionView,
@@ -15,12 +14,11 @@ import type {
   TagCount,
   UpdateCanonicalAnswerBody,
 } from '../../../common/schemas/knowledge';
-import { filterConditions, inTenant, loadAnswer, selectAnswers, type Tenant } from './queries';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import { filterConditions, loadAnswer, selectAnswers } from './queries';
 import type { AnswerRecord } from './presenters';
 import type { AnswerStatus } from '../../../common/schemas/knowledge';
-
-/** A signed-in caller in a workspace. */
-export type KnowledgeCtx = Tenant & { userId: string };
 
 const UNIQUE_VIOLATION = '23505';
 
@@ -42,7 +40,7 @@ export function questionKey(question: string): string {
   return norm;
 }
 
-async function assertOwner(ctx: KnowledgeCtx, ownerId: string | null | undefined) {
+async function assertOwner(ctx: TenantCtx, ownerId: string | null | undefined) {
   if (!ownerId) return;
   const [u] = await ctx.db
     .select({ id: users.id })
@@ -51,15 +49,15 @@ async function assertOwner(ctx: KnowledgeCtx, ownerId: string | null | undefined
   if (!u) throw badRequest('Owner must be a user of your organization');
 }
 
-async function existingWithKey(ctx: Tenant, key: string) {
+async function existingWithKey(ctx: TenantCtx, key: string) {
   const [row] = await ctx.db
     .select({ id: ca.id })
     .from(ca)
-    .where(and(inTenant(ctx), eq(ca.questionNorm, key)));
+    .where(and(inTenant(ca, ctx), eq(ca.questionNorm, key)));
   return row?.id ?? null;
 }
 
-export async function listAnswers(ctx: Tenant, query: LibraryFilterQuery & { limit: number; offset: number }) {
+export async function listAnswers(ctx: TenantCtx, query: LibraryFilterQuery & { limit: number; offset: number }) {
   const { where, rank } = filterConditions(query);
   const order = rank ? [desc(rank), desc(ca.updatedAt), asc(ca.id)] : [desc(ca.updatedAt), asc(ca.id)];
   const rows = await selectAnswers(ctx, where)
@@ -69,53 +67,55 @@ export async function listAnswers(ctx: Tenant, query: LibraryFilterQuery & { lim
   const [total] = await ctx.db
     .select({ n: count() })
     .from(ca)
-    .where(where ? and(inTenant(ctx), where) : inTenant(ctx));
+    .where(where ? and(inTenant(ca, ctx), where) : inTenant(ca, ctx));
   return { rows, total: total?.n ?? 0 };
 }
 
 /** Every id matching the filter, in list order, for "Select All" across pages. */
-export async function listAnswerIds(ctx: Tenant, query: LibraryFilterQuery): Promise<string[]> {
+export async function listAnswerIds(ctx: TenantCtx, query: LibraryFilterQuery): Promise<string[]> {
   const { where, rank } = filterConditions(query);
   const order = rank ? [desc(rank), desc(ca.updatedAt), asc(ca.id)] : [desc(ca.updatedAt), asc(ca.id)];
   const rows = await ctx.db
     .select({ id: ca.id })
     .from(ca)
-    .where(where ? and(inTenant(ctx), where) : inTenant(ctx))
+    .where(where ? and(inTenant(ca, ctx), where) : inTenant(ca, ctx))
     .orderBy(...order);
   return rows.map((r) => r.id);
 }
 
-export async function countAnswers(ctx: Tenant, query: Omit<LibraryFilterQuery, 'status'>): Promise<LibraryCounts> {
+export async function countAnswers(ctx: TenantCtx, query: Omit<LibraryFilterQuery, 'status'>): Promise<LibraryCounts> {
   const { where } = filterConditions(query, { ignoreStatus: true });
   const rows = await ctx.db
     .select({ status: ca.status, n: count() })
     .from(ca)
-    .where(where ? and(inTenant(ctx), where) : inTenant(ctx))
+    .where(where ? and(inTenant(ca, ctx), where) : inTenant(ca, ctx))
     .groupBy(ca.status);
   const by = (s: AnswerStatus) => rows.find((r) => r.status === s)?.n ?? 0;
   return { all: by('approved') + by('draft'), approved: by('approved'), draft: by('draft'), archived: by('archived') };
 }
 
 /** Tags of live (approved or draft) entries, most used first. */
-export async function listTags(ctx: Tenant): Promise<TagCount[]> {
+export async function listTags(ctx: TenantCtx): Promise<TagCount[]> {
   const tag = sql<string>`t.tag`;
   const rows = await ctx.db
     .select({ tag, count: sql<number>`count(*)::int` })
     .from(sql`${ca} cross join lateral unnest(${ca.tags}) as t(tag)`)
-    .where(and(inTenant(ctx), sql`${ca.status} <> 'archived'`))
+    .where(and(inTenant(ca, ctx), sql`${ca.status} <> 'archived'`))
     .groupBy(tag)
     .orderBy(desc(sql`count(*)`), asc(tag))
     .limit(200);
   return rows;
 }
 
-export async function getAnswer(ctx: Tenant, id: string): Promise<AnswerRecord> {
+export async function getAnswer(ctx: TenantCtx, id: string): Promise<AnswerRecord> {
   const row = await loadAnswer(ctx, id);
   if (!row) throw notFound('Canonical answer');
   return row;
 }
 
-export async function createAnswer(ctx: KnowledgeCtx, input: CreateCanonicalAnswerBody): Promise<AnswerRecord> {
+export async function createAnswer(ctx: TenantCtx, input: CreateCanonicalAnswerBody): Promise<AnswerRecord> {
+  // Contributors add drafts; making an entry approved (or archived) from the start is an approver's call.
+  if (input.status !== 'draft' || input.ownerId !== undefined) authorize(ctx, 'knowledge:approve');
   const key = questionKey(input.question);
   const status = input.status ?? 'approved';
   await assertOwner(ctx, input.ownerId);
@@ -162,7 +162,7 @@ export function updateNeedsApprover(current: { status: string }, input: UpdateCa
  * concurrent approval cannot slip a contributor's edit onto an approved entry.
  */
 export async function updateAnswer(
-  ctx: KnowledgeCtx & { role: StoredRole },
+  ctx: TenantCtx,
   id: string,
   input: UpdateCanonicalAnswerBody,
 ): Promise<AnswerRecord> {
@@ -173,7 +173,7 @@ export async function updateAnswer(
     const [cur] = await tx
       .select()
       .from(ca)
-      .where(and(inTenant(t), eq(ca.id, id)))
+      .where(and(inTenant(ca, t), eq(ca.id, id)))
       .for('update');
     if (!cur) throw notFound('Canonical answer');
     if (updateNeedsApprover(cur, input)) authorize(ctx, 'knowledge:approve');
@@ -218,7 +218,7 @@ export async function updateAnswer(
         // The embedding is of "question\nanswer": stale now; the worker's embedding sweep computes it again.
         ...((changed.includes('question') || changed.includes('answer')) && { embedding: null, embeddingModel: null }),
       })
-      .where(and(inTenant(t), eq(ca.id, id)));
+      .where(and(inTenant(ca, t), eq(ca.id, id)));
     const action =
       next.status !== cur.status
         ? `canonical_answer_${next.status === 'approved' ? 'approved' : next.status === 'archived' ? 'archived' : 'moved_to_draft'}`
@@ -232,31 +232,31 @@ export async function updateAnswer(
 }
 
 /** Re-confirms an approved entry as still true, without changing it. */
-export async function verifyAnswer(ctx: KnowledgeCtx, id: string): Promise<AnswerRecord> {
+export async function verifyAnswer(ctx: TenantCtx, id: string): Promise<AnswerRecord> {
   await inTransaction(ctx.db, async (tx) => {
     const t = { ...ctx, db: tx };
     const [cur] = await tx
       .select({ status: ca.status })
       .from(ca)
-      .where(and(inTenant(t), eq(ca.id, id)))
+      .where(and(inTenant(ca, t), eq(ca.id, id)))
       .for('update');
     if (!cur) throw notFound('Canonical answer');
     if (cur.status !== 'approved') throw conflict('Only approved answers can be verified. Approve it first.');
     await tx
       .update(ca)
       .set({ lastVerifiedAt: new Date(), lastVerifiedBy: ctx.userId })
-      .where(and(inTenant(t), eq(ca.id, id)));
+      .where(and(inTenant(ca, t), eq(ca.id, id)));
     await audit(t, 'canonical_answer_verified', 'canonical_answer', id);
   });
   return getAnswer(ctx, id);
 }
 
-export async function deleteAnswer(ctx: KnowledgeCtx, id: string): Promise<void> {
+export async function deleteAnswer(ctx: TenantCtx, id: string): Promise<void> {
   await inTransaction(ctx.db, async (tx) => {
     const t = { ...ctx, db: tx };
     const [row] = await tx
       .delete(ca)
-      .where(and(inTenant(t), eq(ca.id, id)))
+      .where(and(inTenant(ca, t), eq(ca.id, id)))
       .returning({ question: ca.question });
     if (!row) throw notFound('Canonical answer');
     await audit(t, 'canonical_answer_deleted', 'canonical_answer', id, { question: row.question.slice(0, 200) });
@@ -267,7 +267,7 @@ const replacer = alias(users, 'replacer');
 const versionOwner = alias(users, 'version_owner');
 
 /** Earlier states of an entry, newest first. */
-export async function listVersions(ctx: Tenant, id: string): Promise<AnswerVersionView[]> {
+export async function listVersions(ctx: TenantCtx, id: string): Promise<AnswerVersionView[]> {
   await getAnswer(ctx, id);
   const rows = await ctx.db
     .select({
@@ -300,10 +300,10 @@ export async function listVersions(ctx: Tenant, id: string): Promise<AnswerVersi
 }
 
 /** Live entries of the workspace (for organization stats). */
-export async function countLiveAnswers(ctx: { db: DbOrTx; organizationId: string; workspaceId: string }) {
+export async function countLiveAnswers(ctx: TenantCtx) {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(ca)
-    .where(and(inTenant(ctx), sql`${ca.status} <> 'archived'`));
+    .where(and(inTenant(ca, ctx), sql`${ca.status} <> 'archived'`));
   return row?.n ?? 0;
 }

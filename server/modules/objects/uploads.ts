@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { UPLOAD_MAX_BYTES, UPLOAD_URL_TTL_SECONDS } from '../../../common/constants';
 import type { DbOrTx } from '../../db/client';
+import type { UserCtx } from '../../context';
 import { uploadLinks } from '../../db/schema';
-import { AppError, badRequest } from '../../http/errors';
+import { AppError, badRequest } from '../../errors';
 import { newUploadKey } from '../../storage/keys';
 import type { ObjectStorage } from '../../storage/types';
 
@@ -72,7 +73,7 @@ export async function assertQuota(
  * shares with every other tenant and the database.
  */
 export async function issueUploadLink(
-  ctx: { db: DbOrTx; organizationId: string },
+  ctx: UserCtx,
   storage: ObjectStorage,
   limits: UploadLimits,
   size: number | undefined,

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { DEFAULT_WORKSPACE_NAME } from '../../../common/constants';
 import type { BrandProfile } from '../../../common/schemas/organizations';
-import { newToken } from '../../http/tokens';
+import { newToken } from '../../tokens';
 
 export const DEFAULT_BRAND_PROFILE: BrandProfile = {
   tone: 'professional',

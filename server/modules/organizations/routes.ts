@@ -13,7 +13,6 @@ import {
 } from '../../../common/schemas/organizations';
 import { UserView } from '../../../common/schemas/auth';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
-import { requireTenant, requireUser } from '../../http/context';
 import { presentUser } from '../auth/presenters';
 import * as orgs from './service';
 import { organizationStats } from './stats';
@@ -26,64 +25,48 @@ export async function organizationRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/organizations/current',
-    { config: { policy: 'organization:read' }, schema: { ...tag, response: { 200: OrganizationView } } },
-    async (req) => {
-      const ctx = requireUser(req);
-      return presentOrganization(await orgs.getOrganization(ctx));
-    },
+    { config: { access: 'organization:read' }, schema: { ...tag, response: { 200: OrganizationView } } },
+    async (req) => presentOrganization(await orgs.getOrganization(req.user)),
   );
 
   app.put(
     '/api/organizations/current',
     {
-      config: { policy: 'organization:update' },
+      config: { access: 'organization:update' },
       schema: { ...tag, body: UpdateOrganizationBody, response: { 200: OrganizationView } },
     },
-    async (req) => {
-      const ctx = requireUser(req);
-      return presentOrganization(await orgs.updateOrganization(ctx, req.body));
-    },
+    async (req) => presentOrganization(await orgs.updateOrganization(req.user, req.body)),
   );
 
   app.get(
     '/api/organizations/stats',
-    { config: { policy: 'stats:read' }, schema: { ...tag, response: { 200: OrganizationStats } } },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return organizationStats(ctx);
-    },
+    { config: { access: 'stats:read', workspace: true }, schema: { ...tag, response: { 200: OrganizationStats } } },
+    async (req) => organizationStats(req.tenant),
   );
 
   app.get(
     '/api/organizations/users',
-    { config: { policy: 'users:read' }, schema: { ...tag, response: { 200: z.array(UserView) } } },
-    async (req) => {
-      const ctx = requireUser(req);
-      return (await orgs.listUsers(ctx)).map(presentUser);
-    },
+    { config: { access: 'users:read' }, schema: { ...tag, response: { 200: z.array(UserView) } } },
+    async (req) => (await orgs.listUsers(req.user)).map(presentUser),
   );
 
   app.put(
     '/api/organizations/users/:userId/role',
     {
-      config: { policy: 'users:manage' },
+      config: { access: 'users:manage' },
       schema: { ...tag, params: UserIdParams, body: ChangeRoleBody, response: { 200: UserView } },
     },
-    async (req) => {
-      const ctx = requireUser(req);
-      return presentUser(await orgs.changeUserRole(ctx, req.params.userId, req.body.role));
-    },
+    async (req) => presentUser(await orgs.changeUserRole(req.user, req.params.userId, req.body.role)),
   );
 
   app.delete(
     '/api/organizations/users/:userId',
     {
-      config: { policy: 'users:manage' },
+      config: { access: 'users:manage' },
       schema: { ...tag, params: UserIdParams, response: { 200: SuccessResponse } },
     },
     async (req) => {
-      const ctx = requireUser(req);
-      await orgs.removeUser(ctx, req.params.userId);
+      await orgs.removeUser(req.user, req.params.userId);
       return { success: true as const };
     },
   );
@@ -91,33 +74,26 @@ export async function organizationRoutes(base: FastifyInstance) {
   app.post(
     '/api/organizations/invitations',
     {
-      config: { policy: 'invitations:manage' },
+      config: { access: 'invitations:manage' },
       schema: { ...tag, body: CreateInvitationBody, response: { 201: InvitationCreated } },
     },
-    async (req, reply) => {
-      const ctx = requireUser(req);
-      return reply.code(201).send(await orgs.createInvitation(app.deps, ctx, req.body));
-    },
+    async (req, reply) => reply.code(201).send(await orgs.createInvitation(app.deps, req.user, req.body)),
   );
 
   app.get(
     '/api/organizations/invitations',
-    { config: { policy: 'invitations:manage' }, schema: { ...tag, response: { 200: z.array(InvitationView) } } },
-    async (req) => {
-      const ctx = requireUser(req);
-      return (await orgs.listInvitations(ctx)).map(presentInvitation);
-    },
+    { config: { access: 'invitations:manage' }, schema: { ...tag, response: { 200: z.array(InvitationView) } } },
+    async (req) => (await orgs.listInvitations(req.user)).map(presentInvitation),
   );
 
   app.delete(
     '/api/organizations/invitations/:id',
     {
-      config: { policy: 'invitations:manage' },
+      config: { access: 'invitations:manage' },
       schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
     },
     async (req) => {
-      const ctx = requireUser(req);
-      await orgs.revokeInvitation(ctx, req.params.id);
+      await orgs.revokeInvitation(req.user, req.params.id);
       return { success: true as const };
     },
   );

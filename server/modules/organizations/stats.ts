@@ -1,4 +1,4 @@
-import type { TenantCtx } from '../../http/context';
+import type { TenantCtx } from '../../context';
 import type { OrganizationStats } from '../../../common/schemas/organizations';
 import { countLiveAnswers } from '../knowledge/service';
 import { countOpenConflicts } from '../knowledge/hygiene';

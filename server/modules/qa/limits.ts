@@ -1,11 +1,12 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { qaInflight, qaUsage } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import type { UserCtx } from '../../context';
 import type { Config } from '../../config';
-import { RateLimited } from '../../http/errors';
+import { RateLimited } from '../../errors';
 
 export type QaLimits = Config['qa'];
-type Caller = { db: DbOrTx; organizationId: string; userId: string };
+
 type Rows<T> = { rows: T[] };
 /** What the database counted for a user and their organization: questions this minute, requests in flight. */
 type Counts = {
@@ -26,7 +27,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
  * same budget; a refused request takes nothing from it, so a client that waits as told gets through.
  */
 export async function withinQaLimits<T>(
-  caller: Caller,
+  caller: UserCtx,
   limits: QaLimits,
   questions: number,
   work: () => Promise<T>,
@@ -91,7 +92,7 @@ function localRefusal(c: { organizationId: string; userId: string }, limits: QaL
  * would keep a pooled connection per waiting request). Requests counted at the very same moment may both fit
  * where only one should: the limits can be passed by the few requests that arrive together, never more.
  */
-async function admit(c: Caller, limits: QaLimits, questions: number): Promise<number> {
+async function admit(c: UserCtx, limits: QaLimits, questions: number): Promise<number> {
   const fits = sql`used.user_questions + ${questions} <= ${limits.questionsPerMinutePerUser}
     and used.org_questions + ${questions} <= ${limits.questionsPerMinutePerOrg}
     and busy.user_busy < ${limits.concurrentPerUser} and busy.org_busy < ${limits.concurrentPerOrg}`;

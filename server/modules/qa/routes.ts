@@ -17,12 +17,11 @@ import {
   UpdateSessionBody,
 } from '../../../common/schemas/qa';
 import { IdParams } from '../../../common/schemas/errors';
-import { can } from '../../../common/policies';
-import { toCsv } from '../../../common/import/csv-export';
-import { requireTenant } from '../../http/context';
+import { sendDownload } from '../../http/send-download';
 import * as qa from './service';
 import { listTasks } from './tasks';
-import { earlyRefusal, withinQaLimits } from './limits';
+import { earlyRefusal } from './limits';
+import { exportHistory } from './history-export';
 
 const tag = { tags: ['qa'] };
 const SessionId = z.object({ id: z.string() });
@@ -36,100 +35,81 @@ async function refuseEarly(req: FastifyRequest) {
 
 export async function qaRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
+  const { deps } = root;
 
   app.post(
     '/api/qa/sessions',
-    { config: { policy: 'qa:ask' }, schema: { ...tag, body: CreateSessionBody, response: { 201: SessionId } } },
-    async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const row = await qa.createSession(ctx, req.body);
-      return reply.code(201).send({ id: row.id });
+    {
+      config: { access: 'qa:ask', workspace: true },
+      schema: { ...tag, body: CreateSessionBody, response: { 201: SessionId } },
     },
+    async (req, reply) => reply.code(201).send({ id: (await qa.createSession(req.tenant, req.body)).id }),
   );
 
   app.put(
     '/api/qa/sessions/:id',
     {
-      config: { policy: 'qa:ask' },
+      config: { access: 'qa:ask', workspace: true },
       schema: { ...tag, params: IdParams, body: UpdateSessionBody, response: { 200: SessionId } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return { id: (await qa.renameSession(ctx, req.params.id, req.body.title)).id };
-    },
+    async (req) => ({ id: (await qa.renameSession(req.tenant, req.params.id, req.body.title)).id }),
   );
 
   app.get(
     '/api/qa/sessions',
-    { config: { policy: 'chat_history:read' }, schema: { ...tag, response: { 200: z.array(SessionView) } } },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return qa.listSessions(ctx, false);
+    {
+      config: { access: 'chat_history:read', workspace: true },
+      schema: { ...tag, response: { 200: z.array(SessionView) } },
     },
+    async (req) => qa.listSessions(req.tenant, 'own'),
   );
 
   app.post(
     '/api/qa/ask',
     {
-      config: { policy: 'qa:ask' },
+      config: { access: 'qa:ask', workspace: true },
       onRequest: refuseEarly,
       schema: { ...tag, body: AskBody, response: { 200: AnswerEntryView } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      // Recording an answer already shown costs no engine work, but is still a write: it counts like a question.
-      return withinQaLimits(ctx, req.server.deps.config.qa, 1, () => qa.ask(ctx, req.body, req.server.deps));
-    },
+    async (req) => qa.ask(deps, req.tenant, req.body),
   );
 
   app.post(
     '/api/qa/entries',
     {
-      config: { policy: 'qa:ask' },
+      config: { access: 'qa:ask', workspace: true },
       onRequest: refuseEarly,
       schema: { ...tag, body: AskManyBody, response: { 200: z.object({ entries: z.array(AnswerEntryView) }) } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      const { questions } = req.body;
-      return {
-        entries: await withinQaLimits(ctx, req.server.deps.config.qa, questions.length, () =>
-          qa.askMany(ctx, req.body, req.server.deps),
-        ),
-      };
-    },
+    async (req) => ({ entries: await qa.askMany(deps, req.tenant, req.body) }),
   );
 
   app.get(
     '/api/qa/matches',
     {
-      config: { policy: 'knowledge:read' },
+      config: { access: 'knowledge:read', workspace: true },
       schema: { ...tag, querystring: MatchesQuery, response: { 200: z.array(TopMatch) } },
     },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return qa.topMatches(ctx, req.query.q);
-    },
+    async (req) => qa.topMatches(req.tenant, req.query.q),
   );
 
   app.get(
     '/api/qa/sessions/all',
-    { config: { policy: 'chat_history:read' }, schema: { ...tag, response: { 200: z.array(SessionView) } } },
-    async (req) => {
-      const ctx = await requireTenant(req);
-      return qa.listSessions(ctx, can(ctx.role, 'chat_history:read_all'));
+    {
+      config: { access: 'chat_history:read', workspace: true },
+      schema: { ...tag, response: { 200: z.array(SessionView) } },
     },
+    async (req) => qa.listSessions(req.tenant, 'visible'),
   );
 
   app.get(
     '/api/qa/entries/all',
     {
-      config: { policy: 'chat_history:read' },
+      config: { access: 'chat_history:read', workspace: true },
       schema: { ...tag, querystring: HistoryQuery, response: { 200: z.array(HistoryEntryView) } },
     },
     async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const { entries, total } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
+      const { entries, total } = await qa.listHistory(req.tenant, req.query);
       reply.header('X-Total-Count', String(total));
       return entries;
     },
@@ -139,12 +119,11 @@ export async function qaRoutes(root: FastifyInstance) {
   app.get(
     '/api/qa/tasks',
     {
-      config: { policy: 'chat_history:read' },
+      config: { access: 'chat_history:read', workspace: true },
       schema: { ...tag, querystring: TasksQuery, response: { 200: z.array(TaskView) } },
     },
     async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const { tasks, total } = await listTasks(ctx, can(ctx.role, 'chat_history:read_all'), req.query);
+      const { tasks, total } = await listTasks(req.tenant, req.query);
       reply.header('X-Total-Count', String(total));
       return tasks;
     },
@@ -152,40 +131,7 @@ export async function qaRoutes(root: FastifyInstance) {
 
   app.post(
     '/api/qa/entries/export',
-    { config: { policy: 'chat_history:read' }, schema: { ...tag, body: HistoryFilter } },
-    async (req, reply) => {
-      const ctx = await requireTenant(req);
-      const { entries } = await qa.listHistory(ctx, can(ctx.role, 'chat_history:read_all'), {
-        ...req.body,
-        limit: 100_000,
-        offset: 0,
-      });
-      const csv = toCsv([
-        ['createdAt', 'user', 'question', 'answer', 'answerType', 'confidence', 'sources'],
-        ...entries.map((e) => [
-          e.createdAt,
-          e.username ?? '',
-          e.question,
-          e.answer,
-          e.answerType,
-          String(e.confidence),
-          e.sources
-            .map((s) =>
-              s.type === 'library'
-                ? `Library: ${s.question ?? ''}`
-                : `${s.name ?? ''}${s.pageNumber ? ` p.${s.pageNumber}` : ''}`,
-            )
-            .join('; '),
-        ]),
-      ]);
-      return reply
-        .header('Content-Type', 'text/csv; charset=utf-8')
-        .header(
-          'Content-Disposition',
-          `attachment; filename="chat_history-${new Date().toISOString().slice(0, 10)}.csv"`,
-        )
-        .header('Cache-Control', 'no-store')
-        .send(csv);
-    },
+    { config: { access: 'chat_history:read', workspace: true }, schema: { ...tag, body: HistoryFilter } },
+    async (req, reply) => sendDownload(reply, await exportHistory(req.tenant, req.body)),
   );
 }

@@ -2,7 +2,12 @@ import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { z } from 'zod';
 import { qaEntries, qaSessions, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound } from '../../errors';
+import type { TenantCtx } from '../../context';
+import type { AppDeps } from '../../deps';
+import { inTenant } from '../../tenancy';
+import { can } from '../../../common/policies';
+import { withinQaLimits } from './limits';
 import { audit } from '../audit/service';
 import { brandProfileOf } from '../organizations/service';
 import { answerQuestion, matchQuestion, type EngineAi, type EngineAnswer } from '../../engine/answer';
@@ -20,24 +25,22 @@ import type {
   TopMatch,
 } from '../../../common/schemas/qa';
 
-export type QaCtx = { db: DbOrTx; organizationId: string; workspaceId: string; userId: string };
+/** Whether the caller sees everyone's history in the workspace (admin-level roles), or only their own. */
+export const seesAllHistory = (ctx: TenantCtx) => can(ctx.role, 'chat_history:read_all');
 
-const inWorkspace = (c: QaCtx, t: typeof qaEntries | typeof qaSessions) =>
-  and(eq(t.organizationId, c.organizationId), eq(t.workspaceId, c.workspaceId)) as SQL;
-
-const brandOf = (ctx: QaCtx) => brandProfileOf(ctx.db, ctx.organizationId);
+const brandOf = (ctx: TenantCtx) => brandProfileOf(ctx.db, ctx.organizationId);
 
 /** The caller's own session in this workspace; anyone else's is "not found". */
-async function ownSession(ctx: QaCtx, id: string) {
+async function ownSession(ctx: TenantCtx, id: string) {
   const [row] = await ctx.db
     .select()
     .from(qaSessions)
-    .where(and(inWorkspace(ctx, qaSessions), eq(qaSessions.id, id), eq(qaSessions.userId, ctx.userId)));
+    .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, id), eq(qaSessions.userId, ctx.userId)));
   if (!row) throw notFound('Session');
   return row;
 }
 
-export async function createSession(ctx: QaCtx, input: { title: string; customerName?: string }) {
+export async function createSession(ctx: TenantCtx, input: { title: string; customerName?: string }) {
   return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(qaSessions)
@@ -55,12 +58,12 @@ export async function createSession(ctx: QaCtx, input: { title: string; customer
   });
 }
 
-export async function renameSession(ctx: QaCtx, id: string, title: string) {
+export async function renameSession(ctx: TenantCtx, id: string, title: string) {
   await ownSession(ctx, id);
   const [row] = await ctx.db
     .update(qaSessions)
     .set({ title, updatedAt: new Date() })
-    .where(and(inWorkspace(ctx, qaSessions), eq(qaSessions.id, id), eq(qaSessions.userId, ctx.userId)))
+    .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, id), eq(qaSessions.userId, ctx.userId)))
     .returning();
   if (!row) throw notFound('Session');
   return row;
@@ -82,7 +85,7 @@ function presentEntry(row: typeof qaEntries.$inferSelect, matches: TopMatch[] = 
   };
 }
 
-async function record(tx: DbOrTx, ctx: QaCtx, sessionId: string | null, question: string, a: EngineAnswer) {
+async function record(tx: DbOrTx, ctx: TenantCtx, sessionId: string | null, question: string, a: EngineAnswer) {
   const [row] = await tx
     .insert(qaEntries)
     .values({
@@ -102,8 +105,21 @@ async function record(tx: DbOrTx, ctx: QaCtx, sessionId: string | null, question
   return row;
 }
 
+/**
+ * Answers one question (or records an answer already given) within the caller's question limits. Recording an
+ * answer already shown costs no engine work, but is still a write: it counts like a question.
+ */
+export function ask(deps: AppDeps, ctx: TenantCtx, input: z.output<typeof AskBody>): Promise<AnswerEntryView> {
+  return withinQaLimits(ctx, deps.config.qa, 1, () => answerOne(ctx, input, deps));
+}
+
+/** Several questions at once, within the caller's question limits: each counts. */
+export function askMany(deps: AppDeps, ctx: TenantCtx, input: { questions: string[]; sessionId?: string }) {
+  return withinQaLimits(ctx, deps.config.qa, input.questions.length, () => answerMany(ctx, input, deps));
+}
+
 /** Answers one question (or records an answer already given) and keeps it in the caller's history. */
-export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>, ai: EngineAi = {}): Promise<AnswerEntryView> {
+async function answerOne(ctx: TenantCtx, input: z.output<typeof AskBody>, ai: EngineAi): Promise<AnswerEntryView> {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
     // Saving a chat re-sends answers the session already holds (SPEC §4): record each once.
@@ -112,6 +128,7 @@ export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>, ai: Engin
       .from(qaEntries)
       .where(
         and(
+          inTenant(qaEntries, ctx),
           eq(qaEntries.sessionId, sessionId),
           eq(qaEntries.question, input.question),
           eq(qaEntries.answer, input.existingAnswer.answer),
@@ -135,7 +152,7 @@ export async function ask(ctx: QaCtx, input: z.output<typeof AskBody>, ai: Engin
  * entry under an invented title, which would count as automated in the analytics.
  */
 async function recordedAnswer(
-  ctx: QaCtx,
+  ctx: TenantCtx,
   question: string,
   given: z.infer<typeof ExistingAnswer>,
 ): Promise<EngineAnswer> {
@@ -144,7 +161,7 @@ async function recordedAnswer(
     .from(qaEntries)
     .where(
       and(
-        inWorkspace(ctx, qaEntries),
+        inTenant(qaEntries, ctx),
         eq(qaEntries.userId, ctx.userId),
         eq(qaEntries.question, question),
         eq(qaEntries.answer, given.answer),
@@ -175,7 +192,7 @@ async function recordedAnswer(
 const BATCH_LIBRARY_FRESH_MS = 5_000;
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
-export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionId?: string }, ai: EngineAi = {}) {
+async function answerMany(ctx: TenantCtx, input: { questions: string[]; sessionId?: string }, ai: EngineAi) {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   const brand = await brandOf(ctx);
   const answers: Array<{ question: string; result: EngineAnswer }> = [];
@@ -193,7 +210,7 @@ export async function askMany(ctx: QaCtx, input: { questions: string[]; sessionI
 }
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */
-export async function topMatches(ctx: QaCtx, question: string): Promise<TopMatch[]> {
+export async function topMatches(ctx: TenantCtx, question: string): Promise<TopMatch[]> {
   return matchQuestion(ctx, question);
 }
 
@@ -210,9 +227,9 @@ function since(period: z.output<typeof HistoryFilter>['period']): Date | null {
 }
 
 /** Whose history the caller sees: everyone's for admin-level roles, else only their own. */
-function historyWhere(ctx: QaCtx, seeAll: boolean, f: z.output<typeof HistoryFilter>) {
-  const conditions: SQL[] = [inWorkspace(ctx, qaEntries)];
-  if (!seeAll) conditions.push(eq(qaEntries.userId, ctx.userId));
+function historyWhere(ctx: TenantCtx, f: z.output<typeof HistoryFilter>) {
+  const conditions: SQL[] = [inTenant(qaEntries, ctx)];
+  if (!seesAllHistory(ctx)) conditions.push(eq(qaEntries.userId, ctx.userId));
   else if (f.userId) conditions.push(eq(qaEntries.userId, f.userId));
   const from = since(f.period);
   if (from) conditions.push(gte(qaEntries.createdAt, from));
@@ -226,11 +243,10 @@ function historyWhere(ctx: QaCtx, seeAll: boolean, f: z.output<typeof HistoryFil
 }
 
 export async function listHistory(
-  ctx: QaCtx,
-  seeAll: boolean,
+  ctx: TenantCtx,
   f: z.output<typeof HistoryFilter> & { limit: number; offset: number },
 ) {
-  const where = historyWhere(ctx, seeAll, f);
+  const where = historyWhere(ctx, f);
   const rows = await ctx.db
     .select({ entry: qaEntries, username: users.username })
     .from(qaEntries)
@@ -255,14 +271,18 @@ export async function listHistory(
   return { entries, total: total?.n ?? 0 };
 }
 
-/** Sessions with their entry counts: everyone's for admin-level roles, else the caller's own. */
-export async function listSessions(ctx: QaCtx, seeAll: boolean): Promise<SessionView[]> {
+/**
+ * Sessions with their entry counts: the caller's own, or with `visible` all the caller may see (everyone's for
+ * admin-level roles).
+ */
+export async function listSessions(ctx: TenantCtx, which: 'own' | 'visible'): Promise<SessionView[]> {
+  const seeAll = which === 'visible' && seesAllHistory(ctx);
   const entryCount = sql<number>`(select count(*)::int from ${qaEntries} where ${qaEntries.sessionId} = ${qaSessions.id})`;
   const rows = await ctx.db
     .select({ s: qaSessions, username: users.username, entryCount })
     .from(qaSessions)
     .leftJoin(users, eq(users.id, qaSessions.userId))
-    .where(seeAll ? inWorkspace(ctx, qaSessions) : and(inWorkspace(ctx, qaSessions), eq(qaSessions.userId, ctx.userId)))
+    .where(seeAll ? inTenant(qaSessions, ctx) : and(inTenant(qaSessions, ctx), eq(qaSessions.userId, ctx.userId)))
     .orderBy(desc(qaSessions.createdAt))
     .limit(1000);
   return rows.map(({ s, username, entryCount: n }) => ({
@@ -277,19 +297,13 @@ export async function listSessions(ctx: QaCtx, seeAll: boolean): Promise<Session
 }
 
 /** Questions asked in the workspace this calendar month (organization stats' monthlyQueries). */
-export async function countMonthlyQueries(ctx: { db: DbOrTx; organizationId: string; workspaceId: string }) {
+export async function countMonthlyQueries(ctx: TenantCtx) {
   const start = new Date();
   start.setUTCDate(1);
   start.setUTCHours(0, 0, 0, 0);
   const [row] = await ctx.db
     .select({ n: count() })
     .from(qaEntries)
-    .where(
-      and(
-        eq(qaEntries.organizationId, ctx.organizationId),
-        eq(qaEntries.workspaceId, ctx.workspaceId),
-        gte(qaEntries.createdAt, start),
-      ),
-    );
+    .where(and(inTenant(qaEntries, ctx), gte(qaEntries.createdAt, start)));
   return row?.n ?? 0;
 }

@@ -4,7 +4,9 @@ import { qaEntries, users } from '../../db/schema';
 import { libraryAnswers, libraryIndex, type LibraryIndex } from '../../engine/answer';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type { TaskPriority, TaskView } from '../../../common/schemas/qa';
-import type { QaCtx } from './service';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import { seesAllHistory } from './service';
 
 /*
  * Open tasks (SPEC §3 Task): questions the workspace answered 'Needs Review', one per question however often it was
@@ -93,10 +95,9 @@ function priorityOf(askCount: number): TaskPriority {
 const PRIORITY_ORDER: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
 
 /** Open tasks of the workspace (everyone's with `seeAll`, else the caller's own), highest priority then latest first. */
-async function openTasks(ctx: QaCtx, seeAll: boolean): Promise<OpenTask[]> {
+async function openTasks(ctx: TenantCtx, seeAll: boolean): Promise<OpenTask[]> {
   const conditions: SQL[] = [
-    eq(qaEntries.organizationId, ctx.organizationId),
-    eq(qaEntries.workspaceId, ctx.workspaceId),
+    inTenant(qaEntries, ctx),
     eq(qaEntries.answerType, 'unknown'),
     gte(qaEntries.createdAt, new Date(Date.now() - TASK_WINDOW_DAYS * DAY_MS)),
   ];
@@ -151,12 +152,12 @@ function presentTask(task: OpenTask): TaskView {
 }
 
 /** One page of open tasks and how many there are in all (for X-Total-Count). */
-export async function listTasks(ctx: QaCtx, seeAll: boolean, page: { limit: number; offset: number }) {
-  const tasks = await openTasks(ctx, seeAll);
+export async function listTasks(ctx: TenantCtx, page: { limit: number; offset: number }) {
+  const tasks = await openTasks(ctx, seesAllHistory(ctx));
   return { tasks: tasks.slice(page.offset, page.offset + page.limit).map(presentTask), total: tasks.length };
 }
 
 /** Open tasks of everyone in the workspace (organization stats' pendingTasks). */
-export async function countOpenTasks(ctx: QaCtx): Promise<number> {
+export async function countOpenTasks(ctx: TenantCtx): Promise<number> {
   return (await openTasks(ctx, true)).length;
 }

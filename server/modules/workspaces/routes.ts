@@ -8,8 +8,6 @@ import {
   WorkspaceView,
 } from '../../../common/schemas/workspaces';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
-import { requireUser } from '../../http/context';
-import { notFound } from '../../http/errors';
 import * as ws from './service';
 
 const tag = { tags: ['workspaces'] };
@@ -20,50 +18,41 @@ export async function workspaceRoutes(base: FastifyInstance) {
   app.get(
     '/api/workspaces',
     {
-      config: { policy: 'workspaces:read' },
+      config: { access: 'workspaces:read' },
       schema: { ...tag, querystring: ListWorkspacesQuery, response: { 200: z.array(WorkspaceView) } },
     },
     async (req) => {
-      const ctx = requireUser(req);
       // Another organization's id is answered like one that does not exist.
-      if (req.query.organizationId && req.query.organizationId !== ctx.organizationId) throw notFound('Organization');
-      return (await ws.listWorkspaces(ctx)).map(ws.presentWorkspace);
+      return (await ws.listWorkspaces(req.user, req.query)).map(ws.presentWorkspace);
     },
   );
 
   app.post(
     '/api/workspaces',
     {
-      config: { policy: 'workspaces:manage' },
+      config: { access: 'workspaces:manage' },
       schema: { ...tag, body: CreateWorkspaceBody, response: { 201: WorkspaceView } },
     },
-    async (req, reply) => {
-      const ctx = requireUser(req);
-      return reply.code(201).send(ws.presentWorkspace(await ws.createWorkspace(ctx, req.body)));
-    },
+    async (req, reply) => reply.code(201).send(ws.presentWorkspace(await ws.createWorkspace(req.user, req.body))),
   );
 
   app.put(
     '/api/workspaces/:id',
     {
-      config: { policy: 'workspaces:manage' },
+      config: { access: 'workspaces:manage' },
       schema: { ...tag, params: IdParams, body: UpdateWorkspaceBody, response: { 200: WorkspaceView } },
     },
-    async (req) => {
-      const ctx = requireUser(req);
-      return ws.presentWorkspace(await ws.updateWorkspace(ctx, req.params.id, req.body));
-    },
+    async (req) => ws.presentWorkspace(await ws.updateWorkspace(req.user, req.params.id, req.body)),
   );
 
   app.delete(
     '/api/workspaces/:id',
     {
-      config: { policy: 'workspaces:manage' },
+      config: { access: 'workspaces:manage' },
       schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
     },
     async (req) => {
-      const ctx = requireUser(req);
-      await ws.deleteWorkspace({ ...ctx, storage: req.server.deps.storage }, req.params.id);
+      await ws.deleteWorkspace(base.deps, req.user, req.params.id);
       return { success: true as const };
     },
   );

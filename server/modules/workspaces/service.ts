@@ -1,15 +1,14 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { assessmentBatches, documents, workspaces } from '../../db/schema';
-import type { ObjectStorage } from '../../storage/types';
-import { inTransaction, type DbOrTx } from '../../db/client';
-import { conflict, notFound } from '../../http/errors';
+import type { UserCtx } from '../../context';
+import type { AppDeps } from '../../deps';
+import { inTransaction } from '../../db/client';
+import { conflict, notFound } from '../../errors';
 import { audit } from '../audit/service';
 import type { CreateWorkspaceBody, UpdateWorkspaceBody } from '../../../common/schemas/workspaces';
 
-type Ctx = { db: DbOrTx; organizationId: string; userId: string };
-
 /** The requested workspace if it is the caller's organization's, else its first one. 404 otherwise. */
-export async function resolveWorkspace(ctx: { db: DbOrTx; organizationId: string }, requested?: string) {
+export async function resolveWorkspace(ctx: UserCtx, requested?: string) {
   const where = requested
     ? and(eq(workspaces.id, requested), eq(workspaces.organizationId, ctx.organizationId))
     : eq(workspaces.organizationId, ctx.organizationId);
@@ -23,7 +22,9 @@ export async function resolveWorkspace(ctx: { db: DbOrTx; organizationId: string
   return row.id;
 }
 
-export function listWorkspaces(ctx: Pick<Ctx, 'db' | 'organizationId'>) {
+/** The organization's workspaces, oldest first. Naming another organization is answered like one that does not exist. */
+export async function listWorkspaces(ctx: UserCtx, query: { organizationId?: string } = {}) {
+  if (query.organizationId && query.organizationId !== ctx.organizationId) throw notFound('Organization');
   return ctx.db
     .select()
     .from(workspaces)
@@ -31,7 +32,7 @@ export function listWorkspaces(ctx: Pick<Ctx, 'db' | 'organizationId'>) {
     .orderBy(asc(workspaces.createdAt), asc(workspaces.id));
 }
 
-export async function createWorkspace(ctx: Ctx, input: CreateWorkspaceBody) {
+export async function createWorkspace(ctx: UserCtx, input: CreateWorkspaceBody) {
   return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .insert(workspaces)
@@ -43,7 +44,7 @@ export async function createWorkspace(ctx: Ctx, input: CreateWorkspaceBody) {
   });
 }
 
-export async function updateWorkspace(ctx: Ctx, id: string, input: UpdateWorkspaceBody) {
+export async function updateWorkspace(ctx: UserCtx, id: string, input: UpdateWorkspaceBody) {
   return inTransaction(ctx.db, async (tx) => {
     const [row] = await tx
       .update(workspaces)
@@ -65,7 +66,7 @@ export async function updateWorkspace(ctx: Ctx, id: string, input: UpdateWorkspa
  * questionnaire originals would otherwise keep using the organization's storage until the orphan sweep a day later.
  * A file that fails to go is left to that sweep.
  */
-export async function deleteWorkspace(ctx: Ctx & { storage: ObjectStorage }, id: string) {
+export async function deleteWorkspace(deps: Pick<AppDeps, 'storage'>, ctx: UserCtx, id: string) {
   const keys = await inTransaction(ctx.db, async (tx) => {
     // Lock every workspace of the organization so two concurrent deletes cannot both pass the count.
     const all = await tx
@@ -89,7 +90,7 @@ export async function deleteWorkspace(ctx: Ctx & { storage: ObjectStorage }, id:
     await audit({ ...ctx, db: tx }, 'workspace_deleted', 'workspace', id, { name: existing.name });
     return files.map((f) => f.key).filter((k): k is string => k !== null);
   });
-  for (const key of keys) await ctx.storage.delete(key).catch(() => undefined);
+  for (const key of keys) await deps.storage.delete(key).catch(() => undefined);
 }
 
 export function presentWorkspace(row: typeof workspaces.$inferSelect) {

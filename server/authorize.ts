@@ -1,5 +1,5 @@
-import { can, type Action } from '../../common/policies';
-import type { StoredRole } from '../../common/roles';
+import { can, type Action } from '../common/policies';
+import type { StoredRole } from '../common/roles';
 import { forbidden } from './errors';
 
 /** What each action means in a sentence, for the 403 message. */

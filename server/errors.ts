@@ -28,3 +28,13 @@ export class RateLimited extends AppError {
     super(429, 'rate_limited', message);
   }
 }
+
+/**
+ * An upload refused before its body was read (too large, over the quota): the answer closes the connection, since
+ * the client may still be sending and nobody is owed an answer for the rest.
+ */
+export class BodyRefused extends AppError {
+  constructor(refusal: AppError) {
+    super(refusal.status, refusal.code, refusal.message, refusal.details);
+  }
+}
