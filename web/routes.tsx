@@ -24,8 +24,8 @@ const ChatHistoryPage = lazy(() =>
   import('./features/chat-history/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
 );
 const AccountPage = lazy(() => import('./features/account/account-page').then((m) => ({ default: m.AccountPage })));
-const WorkspaceSettingsPage = lazy(() =>
-  import('./features/settings/workspace-settings-page').then((m) => ({ default: m.WorkspaceSettingsPage })),
+const AdminSettingsPage = lazy(() =>
+  import('./features/admin-settings/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
 );
 const AssessmentsPage = lazy(() =>
   import('./features/assessments/assessments-page').then((m) => ({ default: m.AssessmentsPage })),
@@ -63,7 +63,7 @@ export const routes: RouteObject[] = [
           { path: paths.documents, element: <DocumentsPage /> },
           { path: paths.chatHistory, element: <ChatHistoryPage /> },
           { path: paths.account, element: <AccountPage /> },
-          { path: paths.adminSettings, element: <WorkspaceSettingsPage /> },
+          { path: paths.adminSettings, element: <AdminSettingsPage /> },
           { path: paths.assessments, element: <AssessmentsPage /> },
           { path: `${paths.assessments}/:batchId`, element: <AssessmentDetailPage /> },
         ],

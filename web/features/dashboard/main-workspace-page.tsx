@@ -4,8 +4,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { workspaceModeOf } from '../../paths';
 import { AskView } from '../ask/ask-view';
 import { useLastAsked } from '../ask/use-last-asked';
-import { useOrganizationStats } from '../organizations/api/get-organization-stats';
-import { useWorkspace } from '../workspaces/use-workspace';
+import { useOrganizationStats } from '../../app/organization/get-organization-stats';
+import { useWorkspace } from '../../app/workspace/use-workspace';
 import { ContextPanel } from './components/context-panel';
 import { TasksView } from './components/tasks-view';
 

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 import type { DocumentFilter, DocumentTypeFilter } from './api/document-keys';
 import { useDocuments } from './api/get-documents';
 import { DeleteDocumentsDialog, type DeleteTarget } from './components/delete-documents-dialog';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileResponse, type MeResponse, type ProfileBody } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
-import { meQueryKey } from '../../auth/api/get-me';
+import { meQueryKey } from '../../../app/me/get-me';
 
 export function updateProfile(body: ProfileBody): Promise<ProfileResponse> {
   return api.put('/api/auth/profile', ProfileResponse, body, { errorFallback: 'Failed to update profile' });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminUserRow } from '../../../../common/schemas/admin';
-import { organizationUsersKey } from '../../../components/people/api/get-organization-users';
+import { organizationUsersKey } from '../../../app/people/get-organization-users';
 import { api } from '../../../lib/api';
 
 const AdminUserList = z.array(AdminUserRow);

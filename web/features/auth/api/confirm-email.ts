@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse, type ConfirmEmailBody } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { meQueryKey } from '../../../app/me/get-me';
 
 export function confirmEmail(body: ConfirmEmailBody) {
   return api.post('/api/auth/confirm-email', MessageResponse, body, {

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { OrganizationView } from '../../../common/schemas/organizations';
+import { api } from '../../lib/api';
+
+export function getCurrentOrganization(): Promise<OrganizationView> {
+  return api.get('/api/organizations/current', OrganizationView);
+}
+
+export const currentOrganizationQueryOptions = queryOptions({
+  queryKey: ['organization', 'current'],
+  queryFn: getCurrentOrganization,
+  meta: { scope: 'organization' },
+});
+
+export function useCurrentOrganization() {
+  return useQuery(currentOrganizationQueryOptions);
+}
