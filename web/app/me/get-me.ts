@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MeResponse } from '../../../common/schemas/auth';
 import { api, isApiRequestError } from '../../lib/api';
+import { queryKeys } from '../query-keys';
 
 /**
  * The signed-in user and their allowed actions, or null when signed out. A 401 is an answer ("nobody"), not a
@@ -15,10 +16,8 @@ export async function getMe(): Promise<MeResponse | null> {
   }
 }
 
-export const meQueryKey = ['auth', 'me'] as const;
-
 export const meQueryOptions = queryOptions({
-  queryKey: meQueryKey,
+  queryKey: queryKeys.me,
   queryFn: getMe,
   meta: { scope: 'organization' },
 });

@@ -1,13 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { OrganizationView } from '../../../common/schemas/organizations';
 import { api } from '../../lib/api';
+import { queryKeys } from '../query-keys';
 
 export function getCurrentOrganization(): Promise<OrganizationView> {
   return api.get('/api/organizations/current', OrganizationView);
 }
 
 export const currentOrganizationQueryOptions = queryOptions({
-  queryKey: ['organization', 'current'],
+  queryKey: queryKeys.organization,
   queryFn: getCurrentOrganization,
   meta: { scope: 'organization' },
 });

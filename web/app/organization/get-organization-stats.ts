@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { STATS_REFETCH_MS } from '../../../common/constants';
 import { OrganizationStats } from '../../../common/schemas/organizations';
 import { api } from '../../lib/api';
+import { queryKeys } from '../query-keys';
 
 export function getOrganizationStats(): Promise<OrganizationStats> {
   return api.get('/api/organizations/stats', OrganizationStats);
@@ -9,7 +10,7 @@ export function getOrganizationStats(): Promise<OrganizationStats> {
 
 // No organization scope: the counts follow the selected workspace, so a workspace switch refetches them.
 export const organizationStatsQueryOptions = queryOptions({
-  queryKey: ['organization-stats'],
+  queryKey: queryKeys.organizationStats,
   queryFn: getOrganizationStats,
   refetchInterval: STATS_REFETCH_MS,
 });

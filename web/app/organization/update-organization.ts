@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { OrganizationView, type UpdateOrganizationBody } from '../../../common/schemas/organizations';
 import { api } from '../../lib/api';
-import { currentOrganizationQueryOptions } from './get-current-organization';
+import { queryKeys } from '../query-keys';
 
 /** SPEC §7 PUT /api/organizations/current; Verity also takes the slug here. */
 export function updateOrganization(body: UpdateOrganizationBody): Promise<OrganizationView> {
@@ -19,7 +19,7 @@ export function useUpdateOrganization() {
   return useMutation({
     mutationFn: updateOrganization,
     onSuccess: (organization) => {
-      queryClient.setQueryData(currentOrganizationQueryOptions.queryKey, organization);
+      queryClient.setQueryData(queryKeys.organization, organization);
     },
   });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserView } from '../../../common/schemas/auth';
 import type { Role } from '../../../common/roles';
 import { api } from '../../lib/api';
-import { meQueryKey } from '../me/get-me';
 import { invalidateOrganizationUsers } from './get-organization-users';
+import { queryKeys } from '../query-keys';
 
 export interface ChangeUserRoleInput {
   userId: string;
@@ -28,8 +28,8 @@ export function useChangeUserRole() {
     onSuccess: async (user) => {
       await invalidateOrganizationUsers(queryClient);
       // An admin who changed their own role now holds other permissions: the screen follows `me`.
-      const me = queryClient.getQueryData<{ user: UserView }>(meQueryKey);
-      if (me?.user.id === user.id) await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      const me = queryClient.getQueryData<{ user: UserView }>(queryKeys.me);
+      if (me?.user.id === user.id) await queryClient.invalidateQueries({ queryKey: queryKeys.me });
     },
   });
 }

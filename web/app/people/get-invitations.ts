@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod';
 import { InvitationView } from '../../../common/schemas/organizations';
 import { api } from '../../lib/api';
+import { queryKeys } from '../query-keys';
 
 const InvitationList = z.array(InvitationView);
 
@@ -10,7 +11,7 @@ export function getInvitations(): Promise<InvitationView[]> {
 }
 
 export const invitationsQueryOptions = queryOptions({
-  queryKey: ['organization-invitations'],
+  queryKey: queryKeys.invitations,
   queryFn: getInvitations,
   meta: { scope: 'organization' },
 });
@@ -28,5 +29,5 @@ export function usePendingInvitations() {
 }
 
 export function invalidateInvitations(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: invitationsQueryOptions.queryKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.invitations });
 }

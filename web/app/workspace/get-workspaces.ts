@@ -1,7 +1,8 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { WorkspaceView } from '../../../common/schemas/workspaces';
 import { ApiRequestError, api, isApiRequestError } from '../../lib/api';
+import { queryKeys } from '../query-keys';
 
 const WorkspaceList = z.array(WorkspaceView);
 
@@ -17,7 +18,7 @@ export async function getWorkspaces(organizationId: string): Promise<WorkspaceVi
 
 export function workspacesQueryOptions(organizationId: string) {
   return queryOptions({
-    queryKey: ['workspaces', organizationId],
+    queryKey: queryKeys.workspaces(organizationId),
     queryFn: () => getWorkspaces(organizationId),
     meta: { scope: 'organization' },
   });
@@ -26,4 +27,9 @@ export function workspacesQueryOptions(organizationId: string) {
 /** SPEC §4: the list loads only once the organization id is known. */
 export function useWorkspaces(organizationId: string | undefined) {
   return useQuery({ ...workspacesQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
+}
+
+/** After a workspace is created, renamed or deleted, the picker's list (and the current choice) must follow. */
+export function invalidateWorkspaces(queryClient: QueryClient, organizationId: string): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: queryKeys.workspaces(organizationId) });
 }

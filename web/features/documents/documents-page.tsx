@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCan } from '../../app/me/use-can';
-import type { DocumentFilter, DocumentTypeFilter } from './api/document-keys';
+import type { DocumentFilter, DocumentTypeFilter } from './api/document-filter';
 import { useDocuments } from './api/get-documents';
 import { DeleteDocumentsDialog, type DeleteTarget } from './components/delete-documents-dialog';
 import { DocumentCard, type DocumentCardHandlers } from './components/document-card';

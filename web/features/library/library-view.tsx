@@ -16,7 +16,7 @@ import { useOrganizationStats } from '../../app/organization/get-organization-st
 import { useExportCanonicalAnswers, type ExportFormat } from './api/export-canonical-answers';
 import { useLibraryCounts } from './api/get-library-counts';
 import { libraryIdsQueryOptions } from './api/get-library-ids';
-import type { LibraryFilter } from './api/library-keys';
+import type { LibraryFilter } from './api/library-filter';
 import type { AnswerCardHandlers } from './components/answer-card';
 import { AnswerList } from './components/answer-list';
 import { DeleteAnswerDialog } from './components/delete-answer-dialog';

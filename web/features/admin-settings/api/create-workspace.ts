@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WorkspaceView, type CreateWorkspaceBody } from '../../../../common/schemas/workspaces';
 import { api } from '../../../lib/api';
-import { invalidateWorkspaces } from './workspace-keys';
+import { invalidateWorkspaces } from '../../../app/workspace/get-workspaces';
 
 export function createWorkspace(body: CreateWorkspaceBody): Promise<WorkspaceView> {
   return api.post('/api/workspaces', WorkspaceView, body, { errorFallback: 'Failed to create workspace' });

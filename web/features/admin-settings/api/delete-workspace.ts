@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SuccessResponse } from '../../../../common/schemas/errors';
 import type { WorkspaceView } from '../../../../common/schemas/workspaces';
 import { api } from '../../../lib/api';
-import { invalidateWorkspaces } from './workspace-keys';
+import { invalidateWorkspaces } from '../../../app/workspace/get-workspaces';
 
 export async function deleteWorkspace(workspace: WorkspaceView): Promise<void> {
   await api.del(`/api/workspaces/${encodeURIComponent(workspace.id)}`, SuccessResponse, {

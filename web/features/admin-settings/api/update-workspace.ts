@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WorkspaceView, type UpdateWorkspaceBody } from '../../../../common/schemas/workspaces';
 import { api } from '../../../lib/api';
-import { invalidateWorkspaces } from './workspace-keys';
+import { invalidateWorkspaces } from '../../../app/workspace/get-workspaces';
 
 export interface UpdateWorkspaceInput {
   id: string;

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { TagCount } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { libraryKeys } from './library-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 const TagList = z.array(TagCount);
 
@@ -10,7 +10,7 @@ export function getLibraryTags(): Promise<TagCount[]> {
   return api.get('/api/canonical-answers/tags', TagList);
 }
 
-export const libraryTagsQueryOptions = queryOptions({ queryKey: libraryKeys.tags, queryFn: getLibraryTags });
+export const libraryTagsQueryOptions = queryOptions({ queryKey: queryKeys.library.tags, queryFn: getLibraryTags });
 
 /** Tags in use with how many entries carry each, for the tag filter. */
 export function useLibraryTags() {

@@ -2,17 +2,16 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod';
 import { ApiTokenView } from '../../../../../common/schemas/api-tokens';
 import { api } from '../../../../lib/api';
+import { queryKeys } from '../../../../app/query-keys';
 
 const ApiTokenList = z.array(ApiTokenView);
-
-const apiTokensKey = ['api-tokens'] as const;
 
 export function getApiTokens(): Promise<ApiTokenView[]> {
   return api.get('/api/admin/api-tokens', ApiTokenList, { errorFallback: 'Could not load the API tokens.' });
 }
 
 export const apiTokensQueryOptions = queryOptions({
-  queryKey: apiTokensKey,
+  queryKey: queryKeys.apiTokens,
   queryFn: getApiTokens,
   // Tokens belong to the organization, not to the selected workspace: a workspace switch keeps the list.
   meta: { scope: 'organization' },
@@ -24,5 +23,5 @@ export function useApiTokens() {
 }
 
 export function invalidateApiTokens(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: apiTokensKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.apiTokens });
 }
