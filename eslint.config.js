@@ -12,26 +12,29 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * below web/features/<feature>/ climbs n + 1 levels to reach the other features.
  */
 const upInto = (folders) => `^(\\.\\./)+(${folders})(/|$)`;
+// no-restricted-imports does not see import(), which lazy-loads pages and dialogs: a selector on it does.
+const dynamicImportRule = (regex, message) => ({
+  'no-restricted-syntax': [
+    'error',
+    { selector: `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\/')}/]`, message },
+  ],
+});
 const layerRule = (folders, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ regex: upInto(folders), message }] }],
+  ...dynamicImportRule(upInto(folders), message),
 });
-const featureBoundaries = [0, 1, 2, 3].map((depth) => ({
-  files: [`web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\./){${String(depth + 1)}}[^./][^/]*/[^/]+/`,
-            message:
-              "Another feature's internals: import its public entry (a file at its root), or lift the shared piece into web/app/.",
-          },
-        ],
-      },
-    ],
-  },
-}));
+const INTERNALS_MESSAGE =
+  "Another feature's internals: import its public entry (a file at its root), or lift the shared piece into web/app/.";
+const featureBoundaries = Array.from({ length: 6 }, (_, depth) => {
+  const intoInternals = `^(\\.\\./){${String(depth + 1)}}[^./][^/]*/[^/]+/`;
+  return {
+    files: [`web/features/*/${'*/'.repeat(depth)}*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: intoInternals, message: INTERNALS_MESSAGE }] }],
+      ...dynamicImportRule(intoInternals, INTERNALS_MESSAGE),
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'e2e/screenshots/**'] },
