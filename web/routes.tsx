@@ -13,9 +13,11 @@ const ResetPasswordPage = lazy(() =>
 const ConfirmEmailPage = lazy(() =>
   import('./features/auth/confirm-email-page').then((m) => ({ default: m.ConfirmEmailPage })),
 );
-const MainWorkspacePage = lazy(() =>
-  import('./features/dashboard/main-workspace-page').then((m) => ({ default: m.MainWorkspacePage })),
+const MainWorkspaceLayout = lazy(() =>
+  import('./features/dashboard/main-workspace-layout').then((m) => ({ default: m.MainWorkspaceLayout })),
 );
+const AskView = lazy(() => import('./features/ask/ask-view').then((m) => ({ default: m.AskView })));
+const LibraryPage = lazy(() => import('./features/library/library-page').then((m) => ({ default: m.LibraryPage })));
 const ImportPage = lazy(() => import('./features/import/import-page').then((m) => ({ default: m.ImportPage })));
 const DocumentsPage = lazy(() =>
   import('./features/documents/documents-page').then((m) => ({ default: m.DocumentsPage })),
@@ -24,8 +26,8 @@ const ChatHistoryPage = lazy(() =>
   import('./features/chat-history/chat-history-page').then((m) => ({ default: m.ChatHistoryPage })),
 );
 const AccountPage = lazy(() => import('./features/account/account-page').then((m) => ({ default: m.AccountPage })));
-const WorkspaceSettingsPage = lazy(() =>
-  import('./features/settings/workspace-settings-page').then((m) => ({ default: m.WorkspaceSettingsPage })),
+const AdminSettingsPage = lazy(() =>
+  import('./features/admin-settings/admin-settings-page').then((m) => ({ default: m.AdminSettingsPage })),
 );
 const AssessmentsPage = lazy(() =>
   import('./features/assessments/assessments-page').then((m) => ({ default: m.AssessmentsPage })),
@@ -56,14 +58,19 @@ export const routes: RouteObject[] = [
           </AuthGuard>
         ),
         children: [
-          { path: paths.home, element: <MainWorkspacePage /> },
-          { path: paths.dashboard, element: <MainWorkspacePage /> },
-          { path: paths.library, element: <MainWorkspacePage /> },
+          {
+            element: <MainWorkspaceLayout />,
+            children: [
+              { path: paths.home, element: <AskView /> },
+              { path: paths.dashboard, element: <AskView /> },
+              { path: paths.library, element: <LibraryPage /> },
+            ],
+          },
           { path: paths.import, element: <ImportPage /> },
           { path: paths.documents, element: <DocumentsPage /> },
           { path: paths.chatHistory, element: <ChatHistoryPage /> },
           { path: paths.account, element: <AccountPage /> },
-          { path: paths.adminSettings, element: <WorkspaceSettingsPage /> },
+          { path: paths.adminSettings, element: <AdminSettingsPage /> },
           { path: paths.assessments, element: <AssessmentsPage /> },
           { path: `${paths.assessments}/:batchId`, element: <AssessmentDetailPage /> },
         ],

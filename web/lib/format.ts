@@ -56,7 +56,11 @@ export function formatLabel(value: string): string {
  * SPEC §3 initials: first letters of first and last name; else the uppercased first letter of the username;
  * else 'U'.
  */
-export function initials(person: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+export function initials(person: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+}): string {
   const first = person.firstName?.trim().charAt(0) ?? '';
   const last = person.lastName?.trim().charAt(0) ?? '';
   if (first && last) return `${first}${last}`.toUpperCase();

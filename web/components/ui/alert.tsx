@@ -16,7 +16,12 @@ const alertVariants = cva(
   },
 );
 
-export function Alert({ className, variant, role, ...props }: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
+export function Alert({
+  className,
+  variant,
+  role,
+  ...props
+}: ComponentProps<'div'> & VariantProps<typeof alertVariants>) {
   // Only errors interrupt a screen reader; informational notices are read in turn.
   return (
     <div

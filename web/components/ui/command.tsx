@@ -17,7 +17,10 @@ export function CommandInput({ className, ...props }: ComponentProps<typeof Comm
     <div className="flex items-center gap-2 border-b px-3">
       <Search className="size-4 shrink-0 text-muted-foreground" aria-hidden />
       <CommandPrimitive.Input
-        className={cn('flex h-9 w-full bg-transparent py-2 text-sm outline-none placeholder:text-muted-foreground', className)}
+        className={cn(
+          'flex h-9 w-full bg-transparent py-2 text-sm outline-none placeholder:text-muted-foreground',
+          className,
+        )}
         {...props}
       />
     </div>
@@ -25,11 +28,15 @@ export function CommandInput({ className, ...props }: ComponentProps<typeof Comm
 }
 
 export function CommandList({ className, ...props }: ComponentProps<typeof CommandPrimitive.List>) {
-  return <CommandPrimitive.List className={cn('max-h-64 overflow-x-hidden overflow-y-auto p-1', className)} {...props} />;
+  return (
+    <CommandPrimitive.List className={cn('max-h-64 overflow-x-hidden overflow-y-auto p-1', className)} {...props} />
+  );
 }
 
 export function CommandEmpty({ className, ...props }: ComponentProps<typeof CommandPrimitive.Empty>) {
-  return <CommandPrimitive.Empty className={cn('py-6 text-center text-sm text-muted-foreground', className)} {...props} />;
+  return (
+    <CommandPrimitive.Empty className={cn('py-6 text-center text-sm text-muted-foreground', className)} {...props} />
+  );
 }
 
 export function CommandGroup({ className, ...props }: ComponentProps<typeof CommandPrimitive.Group>) {

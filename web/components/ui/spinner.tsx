@@ -9,7 +9,12 @@ interface SpinnerProps extends ComponentProps<'svg'> {
 
 export function Spinner({ className, label = 'Loading', ...props }: SpinnerProps) {
   return (
-    <LoaderCircle role="status" aria-label={label} className={cn('size-5 animate-spin text-primary', className)} {...props} />
+    <LoaderCircle
+      role="status"
+      aria-label={label}
+      className={cn('size-5 animate-spin text-primary', className)}
+      {...props}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { useMe } from '../auth/api/get-me';
+import { useMe } from '../../app/me/get-me';
 import { ChangePasswordForm } from './components/change-password-form';
 import { PasswordResetForm } from './components/password-reset-form';
 import { ProfileForm } from './components/profile-form';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { LayoutDashboard } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 
 // The dialog brings the charts library; it loads the first time someone opens it, not with the page.
 const AdminDashboardDialog = lazy(() =>

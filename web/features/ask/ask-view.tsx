@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { FileSpreadsheet, LoaderCircle, MessageSquarePlus } from 'lucide-react';
-import { CreateAnswerDialog } from '../../components/knowledge/create-answer-dialog';
+import { CreateAnswerDialog } from '../../app/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
-import { useCan } from '../auth/use-can';
-import { useOrganizationStats } from '../organizations/api/get-organization-stats';
+import { useCan } from '../../app/me/use-can';
+import { useOrganizationStats } from '../../app/organization/get-organization-stats';
 import { AssessmentMessageCard } from './components/assessment-message-card';
 import { BulkImportDialog, type BulkImportRequest } from './components/bulk-import-dialog';
 import { ChatComposer } from './components/chat-composer';

@@ -6,9 +6,7 @@ import { askQuestion } from './api/ask-question';
 import { askQuestions } from './api/ask-questions';
 import { createSession } from './api/create-session';
 import { BULK_IMPORT_FAILED, importQuestionnaire } from './api/import-questionnaire';
-import { invalidateAfterAsking } from './api/qa-keys';
 import { renameSession } from './api/rename-session';
-import { invalidateAssessments } from '../assessments/api/assessment-keys';
 import {
   answeredMessage,
   assessmentMessage,
@@ -19,6 +17,7 @@ import {
   type ChatMessage,
 } from './chat-store';
 import { sessionTitleFrom, splitQuestions } from './split-questions';
+import { invalidateAfterAsking, invalidateAssessments } from '../../app/invalidate';
 
 /** SPEC §9 default session title. */
 export const NEW_CHAT_TITLE = 'New Chat';

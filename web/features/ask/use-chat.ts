@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useWorkspace } from '../workspaces/use-workspace';
+import { useWorkspace } from '../../app/workspace/use-workspace';
 import { markAddedToLibrary, sendQuestions, startBulkAssessment, startNewChat } from './chat-actions';
 import { useChatState, type ChatState } from './chat-store';
 

@@ -1,5 +1,5 @@
 import type { TopMatch } from '../../../common/schemas/qa';
-import { useWorkspace } from '../workspaces/use-workspace';
+import { useWorkspace } from '../../app/workspace/use-workspace';
 import { useChatState } from './chat-store';
 
 /**

@@ -10,7 +10,7 @@ import { toast } from '../../components/ui/use-toast';
 import { errorMessage, isApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 import { isAssessmentMoving, useAssessment } from './api/get-assessment';
 import { useRetryFailedQuestions } from './api/retry-failed';
 import { AssessmentHeader } from './components/assessment-header';

@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { formatNumber } from '../../lib/format';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 import { useAssessments } from './api/get-assessments';
 import { AssessmentCard, type AssessmentCardHandlers } from './components/assessment-card';
 import { DeleteAssessmentDialog } from './components/delete-assessment-dialog';

@@ -7,7 +7,7 @@ import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../paths';
-import { useMe } from './api/get-me';
+import { useMe } from '../../app/me/get-me';
 import { useInvitation } from './api/get-invitation';
 import { MarketingBlurbs } from './components/marketing-blurbs';
 import { SignInForm } from './components/sign-in-form';

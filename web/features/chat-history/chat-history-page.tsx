@@ -9,7 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 import { useExportChatHistory } from './api/export-chat-history';
 import { HISTORY_PAGE_SIZE, useHistoryEntries } from './api/get-history-entries';
 import { HistoryEntryCard } from './components/history-entry-card';

@@ -8,7 +8,7 @@ import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { paths } from '../../paths';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 import { ImportForm, type LoadedWorkbook } from './components/import-form';
 import { ImportPreviewDialog } from './components/import-preview-dialog';
 import { TemplatesTab } from './components/templates-tab';

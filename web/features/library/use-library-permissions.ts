@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
-import { useCan } from '../auth/use-can';
+import { useCan } from '../../app/me/use-can';
 
 export interface LibraryPermissions {
   /** Contributors add drafts; managers and admins add approved entries. */

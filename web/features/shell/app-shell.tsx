@@ -4,13 +4,13 @@ import { Button } from '../../components/ui/button';
 import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/api';
 import { workspaceModeOf } from '../../paths';
-import { useMe } from '../auth/api/get-me';
-import { useCurrentOrganization } from '../organizations/api/get-current-organization';
-import { useOrganizationStats } from '../organizations/api/get-organization-stats';
-import { useWorkspace } from '../workspaces/use-workspace';
-import { WorkspaceProvider } from '../workspaces/workspace-provider';
+import { useMe } from '../../app/me/get-me';
+import { useCurrentOrganization } from '../../app/organization/get-current-organization';
+import { useOrganizationStats } from '../../app/organization/get-organization-stats';
+import { useWorkspace } from '../../app/workspace/use-workspace';
+import { WorkspaceProvider } from '../../app/workspace/workspace-provider';
 import { Sidebar } from './components/sidebar';
-import { EngineNotice } from './components/engine-notice';
+import { EngineNotice } from '../admin-dashboard/engine-notice';
 
 function ShellError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (

@@ -2,6 +2,7 @@ import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query'
 import { z } from 'zod';
 import { SessionView } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../app/query-keys';
 
 const SessionList = z.array(SessionView);
 
@@ -10,7 +11,7 @@ export function getSessions(): Promise<SessionView[]> {
 }
 
 export const sessionsQueryOptions = queryOptions({
-  queryKey: ['auth', 'sessions'],
+  queryKey: queryKeys.sessions,
   queryFn: getSessions,
   // Unlike most data, sessions change elsewhere (a sign-in on another device): opening the list refreshes it.
   staleTime: 0,
@@ -23,5 +24,5 @@ export function useSessions() {
 }
 
 export function invalidateSessions(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.sessions });
 }

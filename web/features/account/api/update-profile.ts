@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ProfileResponse, type MeResponse, type ProfileBody } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
-import { meQueryKey } from '../../auth/api/get-me';
+import { queryKeys } from '../../../app/query-keys';
 
 export function updateProfile(body: ProfileBody): Promise<ProfileResponse> {
   return api.put('/api/auth/profile', ProfileResponse, body, { errorFallback: 'Failed to update profile' });
@@ -13,8 +13,8 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: ({ user }) => {
-      queryClient.setQueryData<MeResponse | null>(meQueryKey, (me) => (me ? { ...me, user } : me));
-      return queryClient.invalidateQueries({ queryKey: ['organization-users'] });
+      queryClient.setQueryData<MeResponse | null>(queryKeys.me, (me) => (me ? { ...me, user } : me));
+      return queryClient.invalidateQueries({ queryKey: queryKeys.organizationUsers.root });
     },
   });
 }

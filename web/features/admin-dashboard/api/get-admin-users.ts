@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AdminUserRow } from '../../../../common/schemas/admin';
-import { organizationUsersKey } from '../../../components/people/api/get-organization-users';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../app/query-keys';
 
 const AdminUserList = z.array(AdminUserRow);
 
@@ -13,7 +13,7 @@ export function getAdminUsers(): Promise<AdminUserRow[]> {
 
 export const adminUsersQueryOptions = queryOptions({
   // Under the organization users' key: the shared role-change and removal hooks refresh this list with the others.
-  queryKey: [...organizationUsersKey, 'admin'],
+  queryKey: queryKeys.organizationUsers.admin,
   queryFn: getAdminUsers,
   meta: { scope: 'organization' },
 });

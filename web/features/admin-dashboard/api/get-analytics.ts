@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { AnalyticsView } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** The organization's usage over the last `days` days (every workspace). */
 export function getAnalytics(days: number, signal?: AbortSignal): Promise<AnalyticsView> {
@@ -10,7 +10,7 @@ export function getAnalytics(days: number, signal?: AbortSignal): Promise<Analyt
 
 export function analyticsQueryOptions(days: number) {
   return queryOptions({
-    queryKey: adminKeys.analytics(days),
+    queryKey: queryKeys.admin.analytics(days),
     queryFn: ({ signal }) => getAnalytics(days, signal),
     meta: { scope: 'organization' },
   });

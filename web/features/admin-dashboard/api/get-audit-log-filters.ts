@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { AuditLogFilters } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** The actions and acting users the organization's trail holds, for the audit log's filters. */
 export function getAuditLogFilters(): Promise<AuditLogFilters> {
@@ -9,7 +9,7 @@ export function getAuditLogFilters(): Promise<AuditLogFilters> {
 }
 
 export const auditLogFiltersQueryOptions = queryOptions({
-  queryKey: adminKeys.auditLogFilters,
+  queryKey: queryKeys.admin.auditLogFilters,
   queryFn: getAuditLogFilters,
   meta: { scope: 'organization' },
 });

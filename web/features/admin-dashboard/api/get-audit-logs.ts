@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { AuditLogRow } from '../../../../common/schemas/admin';
 import { apiFetchWithHeaders } from '../../../lib/api';
 import type { AuditLogFilter } from '../audit-log-format';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 export const AUDIT_PAGE_SIZE = 25;
 
@@ -38,7 +38,7 @@ export async function getAuditLogs(
 
 export function auditLogsQueryOptions(filter: AuditLogFilter, offset: number) {
   return queryOptions({
-    queryKey: adminKeys.auditLogPage(filter, offset),
+    queryKey: queryKeys.admin.auditLogPage(filter, offset),
     queryFn: ({ signal }) => getAuditLogs(filter, offset, signal),
     meta: { scope: 'organization' },
   });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { EngineStatusView } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** Whether answers use the embedding model or keywords only (admins only). */
 export function getEngineStatus(): Promise<EngineStatusView> {
@@ -9,7 +9,7 @@ export function getEngineStatus(): Promise<EngineStatusView> {
 }
 
 export const engineStatusQueryOptions = queryOptions({
-  queryKey: adminKeys.engine,
+  queryKey: queryKeys.admin.engine,
   queryFn: getEngineStatus,
   staleTime: 5 * 60_000,
   meta: { scope: 'organization' },

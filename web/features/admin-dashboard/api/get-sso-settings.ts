@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SsoSettingsView } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** The stored OIDC settings; the client secret itself never comes back, only whether one is stored. */
 export function getSsoSettings(): Promise<SsoSettingsView> {
@@ -9,7 +9,7 @@ export function getSsoSettings(): Promise<SsoSettingsView> {
 }
 
 export const ssoSettingsQueryOptions = queryOptions({
-  queryKey: adminKeys.sso,
+  queryKey: queryKeys.admin.sso,
   queryFn: getSsoSettings,
   meta: { scope: 'organization' },
 });

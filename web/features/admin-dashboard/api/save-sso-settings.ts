@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SsoSettingsView, type UpdateSsoBody } from '../../../../common/schemas/admin';
 import { api } from '../../../lib/api';
-import { adminKeys } from './admin-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** An empty client secret keeps the stored one. */
 export function saveSsoSettings(body: UpdateSsoBody): Promise<SsoSettingsView> {
@@ -17,8 +17,8 @@ function useSsoMutation<T>(mutationFn: (input: T) => Promise<SsoSettingsView>) {
   return useMutation({
     mutationFn,
     onSuccess: async (settings) => {
-      queryClient.setQueryData(adminKeys.sso, settings);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.auditLogs });
+      queryClient.setQueryData(queryKeys.admin.sso, settings);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.admin.auditLogs });
     },
   });
 }

@@ -1,4 +1,4 @@
-import { BrandProfileForm } from '../../../components/organization/brand-profile-form';
+import { BrandProfileForm } from '../../../app/organization/brand-profile-form';
 import { SectionHeader } from './section-header';
 
 /** SPEC "Brand Profile": the very form of Workspace Settings' Branding tab, not a copy of it. */

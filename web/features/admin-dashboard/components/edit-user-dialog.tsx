@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LoaderCircle } from 'lucide-react';
 import type { AdminUserRow } from '../../../../common/schemas/admin';
 import type { Role } from '../../../../common/roles';
-import { useChangeUserRole } from '../../../components/people/api/change-user-role';
+import { useChangeUserRole } from '../../../app/people/change-user-role';
 import { ROLE_DESCRIPTIONS, RoleSelect, isRole } from '../../../components/people/role-select';
 import { Button } from '../../../components/ui/button';
 import {

@@ -9,13 +9,13 @@ import {
   OrganizationSlug,
   type OrganizationView,
 } from '../../../../common/schemas/organizations';
-import { useUpdateOrganization } from '../../../components/organization/api/update-organization';
+import { useUpdateOrganization } from '../../../app/organization/update-organization';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage, isApiRequestError } from '../../../lib/api';
-import { useCurrentOrganization } from '../../organizations/api/get-current-organization';
+import { useCurrentOrganization } from '../../../app/organization/get-current-organization';
 import { SectionHeader } from './section-header';
 
 /** The Organization section's form: the same rules the server applies to these three fields. */

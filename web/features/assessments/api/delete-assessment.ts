@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SuccessResponse } from '../../../../common/schemas/errors';
 import { api } from '../../../lib/api';
-import { assessmentKeys, assessmentPath } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
+import { queryKeys } from '../../../app/query-keys';
 
 export async function deleteAssessment(id: string): Promise<void> {
   await api.del(assessmentPath(id), SuccessResponse, { errorFallback: 'Delete failed' });
@@ -13,8 +14,8 @@ export function useDeleteAssessment() {
     mutationFn: deleteAssessment,
     onSuccess: (_, id) => {
       // The detail of a deleted assessment must not be refetched into a 404.
-      queryClient.removeQueries({ queryKey: assessmentKeys.detail(id) });
-      return queryClient.invalidateQueries({ queryKey: assessmentKeys.list });
+      queryClient.removeQueries({ queryKey: queryKeys.assessments.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: queryKeys.assessments.list });
     },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { BatchView } from '../../../../common/schemas/assessments';
 import { apiDownload, saveFile } from '../../../lib/api';
-import { assessmentPath } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
 
 /** 'original': the customer's own file filled in, in its own format (BatchView.originalExport). */
 export type ExportFormat = 'csv' | 'xlsx' | 'original';

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BatchView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentKeys, assessmentPath } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
+import { queryKeys } from '../../../app/query-keys';
 
 /** How often the chat's progress card asks how far the assessment has got. */
 export const BATCH_POLL_MS = 3000;
@@ -14,7 +15,7 @@ export function getAssessmentBatch(id: string, signal?: AbortSignal): Promise<Ba
 export function assessmentBatchQueryOptions(id: string) {
   return queryOptions({
     // Under the assessments root: a review on the detail page refreshes the chat's card too.
-    queryKey: assessmentKeys.batch(id),
+    queryKey: queryKeys.assessments.batch(id),
     queryFn: ({ signal }) => getAssessmentBatch(id, signal),
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? BATCH_POLL_MS : false),
   });

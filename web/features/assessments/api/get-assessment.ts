@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ASSESSMENT_POLL_MS, AssessmentDetail } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentKeys, assessmentPath } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
+import { queryKeys } from '../../../app/query-keys';
 
 /** SPEC §7 GET /api/assessments/{id}: the batch, every question with its answer, and the progress counts. */
 export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
@@ -19,7 +20,7 @@ export function isAssessmentMoving(detail: AssessmentDetail | undefined): boolea
 
 export function assessmentQueryOptions(id: string) {
   return queryOptions({
-    queryKey: assessmentKeys.detail(id),
+    queryKey: queryKeys.assessments.detail(id),
     queryFn: ({ signal }) => getAssessment(id, signal),
     // SPEC §9: every 5 s while processing, and not at all once it is done. Structural sharing keeps unchanged
     // questions the same objects between polls, so their memoized rows do not re-render.

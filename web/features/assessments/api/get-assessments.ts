@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ASSESSMENT_POLL_MS, BatchView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentKeys } from './assessment-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 const BatchList = z.array(BatchView);
 
@@ -13,7 +13,7 @@ export function getAssessments(signal?: AbortSignal): Promise<BatchView[]> {
 
 export function assessmentsQueryOptions() {
   return queryOptions({
-    queryKey: assessmentKeys.list,
+    queryKey: queryKeys.assessments.list,
     queryFn: ({ signal }) => getAssessments(signal),
     // The worker answers with no event to the browser: poll only while some assessment is still processing.
     refetchInterval: (query) =>

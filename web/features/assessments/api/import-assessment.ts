@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportResult, type PrefilledAnswers, type SheetMapping } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { invalidateAssessments } from './assessment-keys';
+import { invalidateAssessments } from '../../../app/invalidate';
 
 export interface ImportAssessmentInput {
   file: File;

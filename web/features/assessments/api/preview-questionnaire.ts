@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { PreviewResponse, type SheetMapping } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../app/query-keys';
 
 /** A chosen file and a token naming this choice: a File cannot go into a query key, its token can. */
 export interface PickedFile {
@@ -31,7 +32,7 @@ const NO_FILE: PickedFile = { token: 0, file: new File([], 'none') };
 export function previewQueryOptions(picked: PickedFile, mapping: SheetMapping[] | undefined) {
   return queryOptions({
     // Not under the assessments root: an import elsewhere must not re-send the file.
-    queryKey: ['assessment-preview', picked.token, mapping ?? null] as const,
+    queryKey: queryKeys.assessments.preview(picked.token, mapping),
     queryFn: ({ signal }) => previewQuestionnaire(picked.file, mapping, signal),
     // The file is in memory already; a preview is only worth keeping while the dialog shows it.
     gcTime: 0,

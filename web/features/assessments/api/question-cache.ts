@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { AssessmentDetail, AssessmentQuestionView } from '../../../../common/schemas/assessments';
-import { assessmentKeys, invalidateAssessments } from './assessment-keys';
+import { queryKeys } from '../../../app/query-keys';
+import { invalidateAssessments } from '../../../app/invalidate';
 
 /**
  * Puts a question the server just returned into the cached detail at once, then refetches: the single-question
@@ -11,7 +12,7 @@ export async function applyQuestion(
   batchId: string,
   question: AssessmentQuestionView,
 ): Promise<void> {
-  queryClient.setQueryData<AssessmentDetail>(assessmentKeys.detail(batchId), (detail) =>
+  queryClient.setQueryData<AssessmentDetail>(queryKeys.assessments.detail(batchId), (detail) =>
     detail
       ? {
           ...detail,

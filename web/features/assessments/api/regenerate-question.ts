@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AssessmentQuestionView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentPath } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
 import { applyQuestion } from './question-cache';
 
 export interface QuestionRef {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RetryResult } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentPath, invalidateAssessments } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
+import { invalidateAssessments } from '../../../app/invalidate';
 
 /** Sends every failed question of the assessment back to the worker; resolves to how many went. */
 export async function retryFailedQuestions(batchId: string): Promise<number> {

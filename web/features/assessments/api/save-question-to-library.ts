@@ -2,8 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { SaveToLibraryResult } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
-import { assessmentPath, invalidateAssessments } from './assessment-keys';
+import { assessmentPath } from './assessment-path';
 import type { QuestionRef } from './regenerate-question';
+import { invalidateAssessments, invalidateLibrary } from '../../../app/invalidate';
 
 export type SaveToLibraryOutcome = z.infer<typeof SaveToLibraryResult>;
 
@@ -27,8 +28,7 @@ export function useSaveQuestionToLibrary() {
     onSuccess: () =>
       Promise.all([
         // The library's lists and the sidebar's canonicalCount now include the new entry.
-        queryClient.invalidateQueries({ queryKey: ['canonical-answers'] }),
-        queryClient.invalidateQueries({ queryKey: ['organization-stats'] }),
+        invalidateLibrary(queryClient),
         invalidateAssessments(queryClient),
       ]),
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse, type ConfirmEmailBody } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
-import { meQueryKey } from './get-me';
+import { queryKeys } from '../../../app/query-keys';
 
 export function confirmEmail(body: ConfirmEmailBody) {
   return api.post('/api/auth/confirm-email', MessageResponse, body, {
@@ -14,6 +14,6 @@ export function useConfirmEmail() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
   });
 }

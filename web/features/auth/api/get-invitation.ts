@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { InvitationPreview } from '../../../../common/schemas/auth';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../app/query-keys';
 
 export function getInvitation(token: string): Promise<InvitationPreview> {
   return api.get(`/api/auth/invitations/${encodeURIComponent(token)}`, InvitationPreview, {
@@ -10,7 +11,7 @@ export function getInvitation(token: string): Promise<InvitationPreview> {
 
 export function invitationQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'invitation', token],
+    queryKey: queryKeys.invitation(token),
     queryFn: () => getInvitation(token),
     meta: { scope: 'organization' },
   });

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { paths } from '../../../paths';
-import { useMe } from '../api/get-me';
+import { useMe } from '../../../app/me/get-me';
 
 function GuardMessage({ children }: { children: ReactNode }) {
   return (

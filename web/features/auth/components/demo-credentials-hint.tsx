@@ -18,13 +18,18 @@ export function DemoCredentialsHint({ onUse }: DemoCredentialsHintProps) {
       <div className="min-w-0 flex-1">
         <p className="font-medium text-accent-foreground">Demo credentials</p>
         <p className="text-muted-foreground">
-          Username <code className="rounded bg-background px-1 font-mono text-xs text-foreground">{username}</code>{' '}
-          and password <code className="rounded bg-background px-1 font-mono text-xs text-foreground">{password}</code>
+          Username <code className="rounded bg-background px-1 font-mono text-xs text-foreground">{username}</code> and
+          password <code className="rounded bg-background px-1 font-mono text-xs text-foreground">{password}</code>
         </p>
       </div>
-      <Button variant="link" size="sm" className="shrink-0" onClick={() => {
+      <Button
+        variant="link"
+        size="sm"
+        className="shrink-0"
+        onClick={() => {
           onUse({ username, password });
-        }}>
+        }}
+      >
         Fill in
       </Button>
     </div>

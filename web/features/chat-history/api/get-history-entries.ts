@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { HistoryEntryView } from '../../../../common/schemas/qa';
 import { apiFetchWithHeaders } from '../../../lib/api';
 import { filterBody, type HistoryFilter } from '../history-filter';
-import { historyKeys } from './history-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** Entries per page: a screenful of cards with their answers. */
 export const HISTORY_PAGE_SIZE = 25;
@@ -36,7 +36,7 @@ export async function getHistoryEntries(
 
 export function historyEntriesQueryOptions(filter: HistoryFilter, offset: number) {
   return queryOptions({
-    queryKey: historyKeys.entries(filter, offset),
+    queryKey: queryKeys.qa.historyEntries(filter, offset),
     queryFn: ({ signal }) => getHistoryEntries(filter, offset, signal),
   });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { SessionView } from '../../../../common/schemas/qa';
 import { api } from '../../../lib/api';
-import { historyKeys } from './history-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 const SessionList = z.array(SessionView);
 
@@ -12,7 +12,7 @@ export function getHistorySessions(): Promise<SessionView[]> {
 }
 
 export const historySessionsQueryOptions = queryOptions({
-  queryKey: historyKeys.sessions,
+  queryKey: queryKeys.qa.historySessions,
   queryFn: getHistorySessions,
 });
 

@@ -2,7 +2,7 @@ import { SearchInput } from '../../../components/ui/search-input';
 import { ANSWER_TYPES, HISTORY_PERIODS, type AnswerType } from '../../../../common/schemas/qa';
 import { ANSWER_TYPE_LABELS } from '../../../components/knowledge/answer-type-badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { useOrganizationUsers } from '../../../components/people/api/get-organization-users';
+import { useOrganizationUsers } from '../../../app/people/get-organization-users';
 import { PERIOD_LABELS, type HistoryFilter, type HistoryPeriod } from '../history-filter';
 
 /** Radix Select items cannot have an empty value; this one stands for "no filter". */

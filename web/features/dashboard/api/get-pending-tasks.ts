@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { z } from 'zod';
 import { TaskView } from '../../../../common/schemas/qa';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { queryKeys } from '../../../app/query-keys';
 
 /** SPEC §9: the panel shows the first 3 pending tasks. */
 export const PANEL_TASK_COUNT = 3;
@@ -29,18 +30,8 @@ export async function getPendingTasks(limit: number, offset: number, signal?: Ab
   return { tasks: data, total: Number.isFinite(total) ? total : offset + data.length, offset };
 }
 
-/*
- * Under the organization stats' root, next to the pendingTasks count they detail: whatever can change that count
- * refreshes the lists too — asking a question (ask/api/qa-keys.ts) and every library change (saving an entry from a
- * task, the library screen, an import) already invalidate 'organization-stats'.
- */
-export const pendingTaskKeys = {
-  panel: ['organization-stats', 'tasks', 'panel'] as const,
-  all: ['organization-stats', 'tasks', 'all'] as const,
-};
-
 export const panelTasksQueryOptions = queryOptions({
-  queryKey: pendingTaskKeys.panel,
+  queryKey: queryKeys.pendingTasks.panel,
   queryFn: ({ signal }) => getPendingTasks(PANEL_TASK_COUNT, 0, signal),
   select: (page) => page.tasks,
 });
@@ -51,7 +42,7 @@ export function usePanelTasks() {
 }
 
 export const allTasksQueryOptions = infiniteQueryOptions({
-  queryKey: pendingTaskKeys.all,
+  queryKey: queryKeys.pendingTasks.all,
   queryFn: ({ pageParam, signal }) => getPendingTasks(TASKS_PAGE_SIZE, pageParam, signal),
   initialPageParam: 0,
   getNextPageParam: (last) => {

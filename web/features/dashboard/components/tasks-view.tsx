@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { BookPlus, CircleAlert, ListTodo } from 'lucide-react';
-import { CreateAnswerDialog } from '../../../components/knowledge/create-answer-dialog';
+import { CreateAnswerDialog } from '../../../app/knowledge/create-answer-dialog';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
-import { useCan } from '../../auth/use-can';
+import { useCan } from '../../../app/me/use-can';
 import { useAllTasks, type PendingTask } from '../api/get-pending-tasks';
 import { PriorityBadge } from './priority-badge';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BulkDeleteResult } from '../../../../common/schemas/documents';
 import { api } from '../../../lib/api';
-import { invalidateDocuments } from './document-keys';
+import { invalidateDocuments } from '../../../app/invalidate';
 
 /** Deletes the chosen documents with their files and text; resolves to how many were deleted. */
 export async function bulkDeleteDocuments(documentIds: string[]): Promise<number> {

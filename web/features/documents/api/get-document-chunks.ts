@@ -2,7 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DocumentChunkView } from '../../../../common/schemas/documents';
 import { apiFetchWithHeaders } from '../../../lib/api';
-import { documentKeys } from './document-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 /** Chunks per request: a long policy reads in a few pages, and one page stays light to render. */
 export const CHUNK_PAGE_SIZE = 200;
@@ -34,7 +34,7 @@ export async function getDocumentChunks(id: string, offset: number, signal?: Abo
 
 export function documentChunksQueryOptions(id: string) {
   return infiniteQueryOptions({
-    queryKey: documentKeys.chunks(id),
+    queryKey: queryKeys.documents.chunks(id),
     queryFn: ({ pageParam, signal }) => getDocumentChunks(id, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { DocumentView } from '../../../../common/schemas/documents';
 import { api } from '../../../lib/api';
-import { documentFilterParams, documentKeys, type DocumentFilter } from './document-keys';
+import { documentFilterParams, type DocumentFilter } from './document-filter';
+import { queryKeys } from '../../../app/query-keys';
 
 /** How often the list is refetched while a document's text is still being extracted. */
 export const DOCUMENT_POLL_MS = 2000;
@@ -17,7 +18,7 @@ export function getDocuments(filter: DocumentFilter, signal?: AbortSignal): Prom
 
 export function documentsQueryOptions(filter: DocumentFilter) {
   return queryOptions({
-    queryKey: documentKeys.list(filter),
+    queryKey: queryKeys.documents.list(filter),
     queryFn: ({ signal }) => getDocuments(filter, signal),
     // Processing ends on the server with no event to the browser: poll only while something is still processing.
     refetchInterval: (query) =>

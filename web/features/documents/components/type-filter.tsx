@@ -1,5 +1,5 @@
 import { cn } from '../../../lib/cn';
-import type { DocumentTypeFilter } from '../api/document-keys';
+import type { DocumentTypeFilter } from '../api/document-filter';
 
 const FILTERS: ReadonlyArray<{ value: DocumentTypeFilter; label: string }> = [
   { value: 'all', label: 'All' },

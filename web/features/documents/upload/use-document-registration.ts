@@ -4,7 +4,6 @@ import type { Meta, UploadResult } from '@uppy/core';
 import type { AwsBody } from '@uppy/aws-s3';
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
-import { invalidateDocuments } from '../api/document-keys';
 import { registerDocument } from '../api/register-document';
 import {
   contentTypeOf,
@@ -13,6 +12,7 @@ import {
   type DocumentUppyFile,
 } from './create-document-uploader';
 import { closeUploadWidget } from './upload-widget-store';
+import { invalidateDocuments } from '../../../app/invalidate';
 
 /** SPEC §3: every file uploaded through the widget carries this tag. */
 const UPLOAD_TAG = 'uploaded';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportResult, type ImportBody } from '../../../../common/schemas/knowledge';
 import { apiFetchWithProgress } from '../../../lib/api';
-import { invalidateLibrary } from '../../library/api/library-keys';
+import { invalidateLibrary } from '../../../app/invalidate';
 
 export interface ImportInput {
   body: ImportBody;

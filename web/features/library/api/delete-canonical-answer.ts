@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api';
-import { invalidateLibrary } from './library-keys';
+import { invalidateLibrary } from '../../../app/invalidate';
 
 const DeleteResult = z.object({ success: z.literal(true) });
 

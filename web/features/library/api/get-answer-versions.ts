@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { AnswerVersionView } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { libraryKeys } from './library-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 const VersionList = z.array(AnswerVersionView);
 
@@ -12,7 +12,7 @@ export function getAnswerVersions(id: string): Promise<AnswerVersionView[]> {
 }
 
 export function answerVersionsQueryOptions(id: string) {
-  return queryOptions({ queryKey: libraryKeys.versions(id), queryFn: () => getAnswerVersions(id) });
+  return queryOptions({ queryKey: queryKeys.library.versions(id), queryFn: () => getAnswerVersions(id) });
 }
 
 export function useAnswerVersions(id: string, { enabled = true }: { enabled?: boolean } = {}) {

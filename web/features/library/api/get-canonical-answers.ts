@@ -2,7 +2,8 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { z } from 'zod';
 import { CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { apiFetchWithHeaders } from '../../../lib/api';
-import { filterParams, libraryKeys, type LibraryFilter } from './library-keys';
+import { filterParams, type LibraryFilter } from './library-filter';
+import { queryKeys } from '../../../app/query-keys';
 
 /** Cards per page: enough to fill a tall screen, few enough that a 10,000-entry library stays light. */
 export const LIBRARY_PAGE_SIZE = 50;
@@ -41,7 +42,7 @@ export async function getCanonicalAnswers(
 
 export function canonicalAnswersQueryOptions(filter: LibraryFilter) {
   return infiniteQueryOptions({
-    queryKey: libraryKeys.list(filter),
+    queryKey: queryKeys.library.list(filter),
     queryFn: ({ pageParam, signal }) => getCanonicalAnswers(filter, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => {

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { LibraryIds } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { filterParams, libraryKeys, type LibraryFilter } from './library-keys';
+import { filterParams, type LibraryFilter } from './library-filter';
+import { queryKeys } from '../../../app/query-keys';
 
 /** Every id matching the filter, across all pages: what "Select All" selects. */
 export async function getLibraryIds(filter: LibraryFilter): Promise<string[]> {
@@ -10,5 +11,5 @@ export async function getLibraryIds(filter: LibraryFilter): Promise<string[]> {
 
 // Read with queryClient.fetchQuery when the user asks, never on render: most visits never select everything.
 export function libraryIdsQueryOptions(filter: LibraryFilter) {
-  return queryOptions({ queryKey: libraryKeys.ids(filter), queryFn: () => getLibraryIds(filter), staleTime: 0 });
+  return queryOptions({ queryKey: queryKeys.library.ids(filter), queryFn: () => getLibraryIds(filter), staleTime: 0 });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { LibraryIssue } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { libraryKeys } from './library-keys';
+import { queryKeys } from '../../../app/query-keys';
 
 const IssueList = z.array(LibraryIssue);
 
@@ -11,7 +11,10 @@ export function getLibraryIssues(): Promise<LibraryIssue[]> {
   return api.get('/api/canonical-answers/issues', IssueList);
 }
 
-export const libraryIssuesQueryOptions = queryOptions({ queryKey: libraryKeys.issues, queryFn: getLibraryIssues });
+export const libraryIssuesQueryOptions = queryOptions({
+  queryKey: queryKeys.library.issues,
+  queryFn: getLibraryIssues,
+});
 
 /** Loaded only while the health view is open: comparing a large library is not free. */
 export function useLibraryIssues({ enabled = true }: { enabled?: boolean } = {}) {

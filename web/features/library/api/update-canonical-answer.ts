@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanonicalAnswerView, type UpdateCanonicalAnswerBody } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { invalidateLibrary } from './library-keys';
+import { invalidateLibrary } from '../../../app/invalidate';
 
 export interface UpdateCanonicalAnswerInput {
   id: string;

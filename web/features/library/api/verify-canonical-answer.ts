@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { api } from '../../../lib/api';
-import { invalidateLibrary } from './library-keys';
+import { invalidateLibrary } from '../../../app/invalidate';
 
 /** Re-confirms an approved entry is still true: its last-verified date becomes now. */
 export function verifyCanonicalAnswer(id: string): Promise<CanonicalAnswerView> {

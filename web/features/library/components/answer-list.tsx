@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useCanonicalAnswers } from '../api/get-canonical-answers';
-import type { LibraryFilter } from '../api/library-keys';
+import type { LibraryFilter } from '../api/library-filter';
 import type { LibraryPermissions } from '../use-library-permissions';
 import { AnswerCard, type AnswerCardHandlers } from './answer-card';
 

@@ -24,7 +24,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage, isApiRequestError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
-import { useOrganizationUsers } from '../../../components/people/api/get-organization-users';
+import { useOrganizationUsers } from '../../../app/people/get-organization-users';
 import { useUpdateCanonicalAnswer } from '../api/update-canonical-answer';
 import type { LibraryPermissions } from '../use-library-permissions';
 import { AnswerFormFields } from '../../../components/knowledge/answer-form-fields';

@@ -12,7 +12,7 @@ import {
 import { Popover, PopoverContent, PopoverTrigger } from '../../../components/ui/popover';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
-import { useLibraryTags } from '../api/get-library-tags';
+import { useLibraryTags } from '../../../app/knowledge/get-library-tags';
 
 interface TagFilterProps {
   value: string | undefined;

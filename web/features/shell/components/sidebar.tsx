@@ -18,12 +18,12 @@ import type { OrganizationStats, OrganizationView } from '../../../../common/sch
 import { toast } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { paths, type WorkspaceMode } from '../../../paths';
-import { useLogout } from '../../auth/api/logout';
-import { useCan } from '../../auth/use-can';
-import { WorkspacePicker } from '../../workspaces/components/workspace-picker';
+import { useLogout } from '../../../app/me/logout';
+import { useCan } from '../../../app/me/use-can';
+import { WorkspacePicker } from '../../../app/workspace/workspace-picker';
 import { NavItem, navItemClass } from './nav-item';
 import { QuickStats } from './quick-stats';
-import { UploadSection } from './upload-section';
+import { UploadSection } from '../../documents/upload-section';
 import { UserSummary } from './user-summary';
 
 interface SidebarProps {

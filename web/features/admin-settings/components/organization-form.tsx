@@ -1,0 +1,87 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { z } from 'zod';
+import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
+import { BrandName, OrganizationName, type OrganizationView } from '../../../../common/schemas/organizations';
+import { useUpdateOrganization } from '../../../app/organization/update-organization';
+import { Button } from '../../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { TextField } from '../../../components/ui/text-field';
+import { toast } from '../../../components/ui/use-toast';
+import { errorMessage } from '../../../lib/api';
+
+const OrganizationFormValues = z.object({ name: OrganizationName, brandName: BrandName });
+type OrganizationFormValues = z.infer<typeof OrganizationFormValues>;
+
+const valuesOf = (organization: OrganizationView): OrganizationFormValues => ({
+  name: organization.name,
+  brandName: organization.brandName ?? '',
+});
+
+/** SPEC Workspace Settings "Organization": the organization's name and the sidebar's brand label. */
+export function OrganizationForm({ organization }: { organization: OrganizationView }) {
+  const mutation = useUpdateOrganization();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm({ resolver: zodResolver(OrganizationFormValues), defaultValues: valuesOf(organization) });
+
+  const onSubmit = handleSubmit((values) => {
+    // An empty brand name goes back to the default label.
+    mutation.mutate(
+      { name: values.name, brandName: values.brandName || null },
+      {
+        onSuccess: (saved) => {
+          reset(valuesOf(saved));
+          toast({ title: 'Organization settings updated successfully', variant: 'success' });
+        },
+        onError: (error) => {
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to update organization'),
+            variant: 'destructive',
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Organization</CardTitle>
+        <CardDescription>How your organization is named across Verity.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-5">
+          <TextField
+            label="Organization Name"
+            autoComplete="organization"
+            error={errors.name?.message}
+            hint="Shown under the brand name in the sidebar and in invitation e-mails."
+            {...register('name')}
+          />
+          <TextField
+            label="Brand Name"
+            placeholder={DEFAULT_BRAND_NAME}
+            error={errors.brandName?.message}
+            hint={`The title at the top of the sidebar. Leave it empty to show '${DEFAULT_BRAND_NAME}'.`}
+            {...register('brandName')}
+          />
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => reset()} disabled={!isDirty || mutation.isPending}>
+              Discard Changes
+            </Button>
+            <Button type="submit" disabled={!isDirty || mutation.isPending}>
+              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
+              Save Changes
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

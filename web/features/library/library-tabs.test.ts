@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { filterParams } from './api/library-filter';
+import { LIBRARY_TABS, isLibraryTab, statusOfTab } from './library-tabs';
+
+describe('library tabs', () => {
+  it('ask the server for their own status, and All for none (approved and draft)', () => {
+    expect(statusOfTab('all')).toBeUndefined();
+    expect(statusOfTab('approved')).toBe('approved');
+    expect(statusOfTab('draft')).toBe('draft');
+    expect(statusOfTab('archived')).toBe('archived');
+  });
+
+  it('accept only their own names from the URL', () => {
+    for (const tab of LIBRARY_TABS) expect(isLibraryTab(tab)).toBe(true);
+    expect(isLibraryTab('deleted')).toBe(false);
+    expect(isLibraryTab('All')).toBe(false);
+  });
+});
+
+describe('filterParams', () => {
+  it('sends the trimmed search, the status and the tag', () => {
+    expect(filterParams({ q: '  sso ', status: 'draft', tag: 'auth' }).toString()).toBe('q=sso&status=draft&tag=auth');
+  });
+
+  it('leaves out the empty parts so the server applies its defaults', () => {
+    expect(filterParams({ q: '   ', status: undefined, tag: undefined }).toString()).toBe('');
+    expect(filterParams({}).toString()).toBe('');
+    expect(filterParams({ tag: 'a&b' }).toString()).toBe('tag=a%26b');
+  });
+});
