@@ -119,7 +119,12 @@ describe('sign-in limiter', () => {
 
   it("refuses usernames with '@', which would be read as e-mail addresses at sign-in", async () => {
     const res = await call(app, 'POST', '/api/auth/register', {
-      body: { username: 'bob@corp', email: `${unique('b')}@example.com`, password: 'secret-1234', organizationName: 'X' },
+      body: {
+        username: 'bob@corp',
+        email: `${unique('b')}@example.com`,
+        password: 'secret-1234',
+        organizationName: 'X',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.data.error).toMatch(/Username may contain only/);

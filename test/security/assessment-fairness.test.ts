@@ -52,10 +52,7 @@ describe('claiming assessment questions', () => {
       // The big organization's own second batch is not stuck behind its first either.
       expect(order.slice(0, 4)).toContain(bigSecond.id);
     }
-    await app.database.db
-      .update(aq)
-      .set({ status: 'pending', claimedAt: null })
-      .where(inArray(aq.batchId, ours));
+    await app.database.db.update(aq).set({ status: 'pending', claimedAt: null }).where(inArray(aq.batchId, ours));
     for (const id of ours) await call(app, 'DELETE', `/api/assessments/${id}`, { as: big.admin });
     await call(app, 'DELETE', `/api/assessments/${smallBatch.id}`, { as: small.admin });
   });
@@ -85,10 +82,7 @@ describe('questions waiting per organization', () => {
     expect((await importCsv(app, other.admin, csv(60, 'theirs'), 'Theirs')).id).toBeTruthy();
 
     // Answered questions no longer count.
-    await app.database.db
-      .update(aq)
-      .set({ status: 'completed', answer: 'Yes.' })
-      .where(eq(aq.batchId, first.id));
+    await app.database.db.update(aq).set({ status: 'completed', answer: 'Yes.' }).where(eq(aq.batchId, first.id));
     expect((await importCsv(app, org.admin, csv(30, 'later'), 'Later')).id).toBeTruthy();
   });
 });
