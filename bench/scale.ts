@@ -110,7 +110,7 @@ async function main(): Promise<number> {
   );
 
   // Warm-up, not measured: each user asks once (every API process builds its library index) and a small CSV
-  // assessment goes through SPEC's import-csv to the workers (each builds its own), so the phases compare warm
+  // assessment goes through the specification's import-csv to the workers (each builds its own), so the phases compare warm
   // processes.
   await Promise.all(
     users.map((u, i) => call(u, 'POST', '/api/qa/ask', { body: { question: askQuestion(i).question }, expect: 200 })),

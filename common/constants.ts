@@ -1,4 +1,4 @@
-/** SPEC §9 business constants shared by server and web. */
+/** PRODUCT §12 business constants shared by server and web. */
 export const BRAND_TONES = [
   'professional',
   'friendly',
@@ -24,7 +24,7 @@ export const RETRIEVAL_MAX_CHARS = 1000;
 export const INVITATION_TTL_DAYS = 7;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 
-/** Knowledge library limits (SPEC §5 library form; the maxima are Verity's, chosen to keep imports bounded). */
+/** Knowledge library limits (PRODUCT §5 library form; the maxima are Verity's, chosen to keep imports bounded). */
 export const LIBRARY_QUESTION_MIN = 10;
 export const LIBRARY_ANSWER_MIN = 20;
 export const ANSWER_MAX_LENGTH = 20_000;
@@ -39,7 +39,7 @@ export const DEFAULT_BODY_LIMIT = 256 * 1024;
 /** Calls that take up to LIBRARY_PAGE_MAX ids (≈ 390 kB of UUIDs). */
 export const ID_LIST_BODY_LIMIT = 1024 * 1024;
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
-/** SPEC §9 confidence defaults. */
+/** PRODUCT §12 confidence defaults. */
 export const CSV_IMPORT_CONFIDENCE = 85;
 export const JSON_IMPORT_CONFIDENCE = 85;
 export const TEXT_IMPORT_CONFIDENCE = 90;
@@ -49,7 +49,7 @@ export const PREFILLED_REPLACE_CONFIDENCE = 90;
 export const LIBRARY_PAGE_DEFAULT = 1000;
 export const LIBRARY_PAGE_MAX = 10_000;
 
-/** SPEC §5/§9 upload limits. */
+/** PRODUCT §6/§12 upload limits. */
 export const UPLOAD_MAX_FILES = 5;
 export const UPLOAD_MAX_BYTES = 52_428_800;
 export const UPLOAD_URL_TTL_SECONDS = 15 * 60;

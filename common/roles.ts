@@ -3,12 +3,12 @@ export const ROLES = ['viewer', 'contributor', 'manager', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 export type StoredRole = Role | 'super_admin';
 
-/** SPEC §6: admin, manager and super_admin count as admin-level in the sidebar. */
+/** PRODUCT §4: admin, manager and super_admin count as admin-level in the sidebar. */
 export function isAdminLevel(role: string): boolean {
   return role === 'admin' || role === 'manager' || role === 'super_admin';
 }
 
-/** SPEC §6: an unknown role is treated as viewer. */
+/** PRODUCT §4: an unknown role is treated as viewer. */
 export function normalizeRole(role: string | null | undefined): StoredRole {
   if (role === 'super_admin') return 'super_admin';
   return (ROLES as readonly string[]).includes(role ?? '') ? (role as Role) : 'viewer';

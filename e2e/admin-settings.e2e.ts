@@ -127,7 +127,7 @@ describe('Workspace Settings', () => {
     expect(await admin.getByRole('list', { name: 'Pending invitations' }).count()).toBe(0);
     await screenshot(admin, 'admin-settings-users');
 
-    // The manager sees the admin-level items (SPEC §6) but only the manager parts of Workspace Settings.
+    // The manager sees the admin-level items (PRODUCT §4) but only the manager parts of Workspace Settings.
     await member.reload();
     await member.getByRole('link', { name: 'Chat History' }).waitFor();
     await member.getByRole('link', { name: 'Workspace Settings' }).click();
@@ -213,7 +213,7 @@ describe('Account Settings', () => {
     await page.getByLabel('Last Name').fill('Hopper');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await see(page, 'Profile updated successfully');
-    // The sidebar's avatar follows at once (SPEC §3 initials).
+    // The sidebar's avatar follows at once (PRODUCT §3 initials).
     await page.getByRole('complementary').getByText('GH', { exact: true }).waitFor();
     await screenshot(page, 'account-profile');
 

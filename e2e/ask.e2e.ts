@@ -61,7 +61,7 @@ async function ask(page: Page, text: string) {
   const composer = page.getByRole('textbox', { name: 'Question' });
   await composer.fill(text);
   await composer.press('Enter');
-  // SPEC §5: the box is cleared once the question is sent.
+  // PRODUCT §7: the box is cleared once the question is sent.
   await page.waitForFunction(
     () => (document.querySelector('textarea[aria-label="Question"]') as HTMLTextAreaElement).value === '',
   );

@@ -158,7 +158,7 @@ describe('bulk assessments', () => {
     await page.getByText(new RegExp(`^Processing ${QUESTIONS.length} questions\\. Estimated time: .+`)).waitFor();
     await dialog.waitFor({ state: 'hidden' });
 
-    // SPEC's CSV path makes a second assessment for the list.
+    // The specification's CSV path makes a second assessment for the list.
     await apiCall(page, 'POST', '/api/assessments/import-csv', {
       csvContent: 'Question\nDo you encrypt customer data at rest?\nDo you have a SOC 2 Type II report?\n',
       name: 'Globex quick check',

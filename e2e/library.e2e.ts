@@ -51,7 +51,7 @@ describe('knowledge library and import', () => {
     await page.getByRole('heading', { name: 'Knowledge Library' }).waitFor();
     await screenshot(page, 'library-empty');
 
-    // Create one entry through the dialog, seeing SPEC's validation messages first.
+    // Create one entry through the dialog, seeing the specification's validation messages first.
     await page.getByRole('button', { name: 'Create Question' }).first().click();
     const createDialog = page.getByRole('dialog', { name: 'Add New Canonical Answer' });
     await createDialog.getByRole('button', { name: 'Create Answer' }).click();

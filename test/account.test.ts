@@ -14,7 +14,7 @@ import {
 } from './helpers/factories';
 import { authSessions, passwordResets } from '../server/db/schema';
 
-// SPEC "Account Settings (/account)": every signed-in user manages their own account, whatever their role.
+// PRODUCT "Account Settings (/account)": every signed-in user manages their own account, whatever their role.
 
 let app: TestApp;
 let t: Tenant;

@@ -68,7 +68,7 @@ async function answeredSoFar(batchId: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-describe('claiming questions (DESIGN §7)', () => {
+describe('claiming questions (ARCHITECTURE §7)', () => {
   it('never gives the same question to two claims, even when they race', async () => {
     const org = await createOrg(app);
     const batch = await importCsv(app, org.admin, questions(12, 'race'));

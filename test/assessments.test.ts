@@ -50,7 +50,7 @@ async function questionnaireXlsx(questions: string[]): Promise<Uint8Array> {
   return new Uint8Array(await wb.xlsx.writeBuffer());
 }
 
-describe('POST /api/assessments/import-csv (SPEC)', () => {
+describe('POST /api/assessments/import-csv (the specification’s call)', () => {
   it('creates a batch whose questions the worker answers from the library, then completes it', async () => {
     const t = await tenantWithLibrary();
     const csv = `Question\n"${MFA_Q}"\n"Do you hold FedRAMP High authorization?"\n"${ISO_Q}"\n`;
@@ -89,7 +89,7 @@ describe('POST /api/assessments/import-csv (SPEC)', () => {
     expect(d.questions.map((q) => q.question)).toEqual(['Do you encrypt backups?', 'Do you run a bug bounty?']);
   });
 
-  it('refuses a missing name or content with SPEC’s sentence, and a file without questions, creating nothing', async () => {
+  it('refuses a missing name or content with the specification’s sentence, and a file without questions, creating nothing', async () => {
     const t = await createTenant(app);
     const as = t.users.admin;
     for (const body of [
@@ -431,7 +431,7 @@ describe('reviewing answers', () => {
 });
 
 describe('exports', () => {
-  it('JSON as SPEC says, and a formula-safe CSV named after the batch', async () => {
+  it('JSON as the specification says, and a formula-safe CSV named after the batch', async () => {
     const t = await tenantWithLibrary();
     const created = await importCsv(
       app,

@@ -20,7 +20,7 @@ import { postMultipart } from './helpers/assessments';
 import { type Tenant, createTenant } from './helpers/factories';
 
 // Request bodies built to hurt a parser, sent through the real HTTP stack: each must end in a 4xx answer with
-// DESIGN §5's shape `{error, code}`, a sentence and nothing internal (no stack, no SQL), and the server must go on.
+// ARCHITECTURE §4's shape `{error, code}`, a sentence and nothing internal (no stack, no SQL), and the server must go on.
 
 let app: TestApp;
 let t: Tenant;
@@ -44,7 +44,7 @@ function postRaw(url: string, body: string | Uint8Array, as: Tenant['users'][key
 
 type Answer = Awaited<ReturnType<typeof call>>;
 
-/** A 4xx in the shape of DESIGN §5, with a sentence and nothing that belongs to the server's insides. */
+/** A 4xx in the shape of ARCHITECTURE §4, with a sentence and nothing that belongs to the server's insides. */
 function expectCleanRefusal(res: Answer, status?: number): void {
   expect(res.statusCode, res.body.slice(0, 500)).toBeGreaterThanOrEqual(400);
   expect(res.statusCode, res.body.slice(0, 500)).toBeLessThan(500);

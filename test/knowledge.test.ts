@@ -40,7 +40,7 @@ describe('POST /api/canonical-answers', () => {
     expect(stats.data.canonicalCount).toBe(1);
   });
 
-  it("answers SPEC's messages for a short question or answer and creates nothing", async () => {
+  it("answers the specification's messages for a short question or answer and creates nothing", async () => {
     const org = await createOrg(app);
     const short = await call(app, 'POST', '/api/canonical-answers', {
       as: org.admin,

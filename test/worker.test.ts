@@ -42,7 +42,7 @@ async function waitingDocuments(n: number) {
   return { org, ids };
 }
 
-describe('claiming documents (DESIGN §7)', () => {
+describe('claiming documents (ARCHITECTURE §7)', () => {
   it('never gives the same document to two claims, even when they race', async () => {
     const { ids } = await waitingDocuments(6);
     const claims = await Promise.all([1, 2, 3].map(() => claimDocuments(app.database.db, 6, tenMinutes)));

@@ -1,6 +1,6 @@
 import type { Location } from 'react-router';
 
-/** Every route of SPEC §2, so links and redirects never spell a path by hand. */
+/** Every route of PRODUCT §2, so links and redirects never spell a path by hand. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -17,7 +17,7 @@ export const paths = {
   adminSettings: '/admin-settings',
 } as const;
 
-/** SPEC §2: the main workspace page shows one of three modes. */
+/** PRODUCT §2: the main workspace page shows one of three modes. */
 export type WorkspaceMode = 'ask' | 'library' | 'tasks';
 
 /** Router state that enters tasks mode; carried in history so Back returns to the previous mode. */

@@ -43,7 +43,7 @@ function PublicFrame({ children }: { children?: ReactNode }) {
   return <Suspense fallback={<FullScreenSpinner />}>{children ?? <Outlet />}</Suspense>;
 }
 
-/** SPEC §2 route table: /login and the 404 page are public; everything else needs a session. */
+/** PRODUCT §2 route table: /login and the 404 page are public; everything else needs a session. */
 export const routes: RouteObject[] = [
   {
     element: <PublicFrame />,

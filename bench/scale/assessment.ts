@@ -12,7 +12,7 @@ export type AssessmentRun = {
   mix: Record<string, number>;
 };
 
-/** Creates an assessment from an XLSX upload (`/import`) or SPEC's CSV call (`/import-csv`); returns its id. */
+/** Creates an assessment from an XLSX upload (`/import`) or the specification's CSV call (`/import-csv`); returns its id. */
 async function createAssessment(as: Session, n: number, label: string, format: 'xlsx' | 'csv'): Promise<string> {
   if (format === 'csv') {
     const res = await call<{ id: string }>(as, 'POST', '/api/assessments/import-csv', {

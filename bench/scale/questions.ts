@@ -53,7 +53,7 @@ export function askQuestion(i: number): { kind: AskKind; question: string } {
   return { kind: 'unanswerable', question: UNANSWERABLE[i % UNANSWERABLE.length] ?? '' };
 }
 
-/** The same questions as a one-column CSV, for SPEC's `POST /api/assessments/import-csv`. */
+/** The same questions as a one-column CSV, for the specification's `POST /api/assessments/import-csv`. */
 export function questionnaireCsv(n: number, salt: string): string {
   const rows = Array.from({ length: n }, (_, i) => `"${questionnaireQuestion(i, salt).replaceAll('"', '""')}"`);
   return `Question\n${rows.join('\n')}\n`;

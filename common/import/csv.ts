@@ -31,7 +31,7 @@ function describe(error: ParseError): string {
 }
 
 /**
- * Parses a CSV whose first row is a header with question and answer columns (SPEC §5). Unlike SPEC's original,
+ * Parses a CSV whose first row is a header with question and answer columns (PRODUCT §5). Unlike the specification's original,
  * quoted values may hold commas, doubled quotes and line breaks (RFC 4180). Line breaks come back as `\n`.
  * Row numbers in messages count records as a spreadsheet shows them: the header is row 1, blank lines count.
  */

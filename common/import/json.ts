@@ -17,7 +17,7 @@ function entryList(data: unknown): unknown[] {
   throw new ImportParseError('JSON must be an object or an array of Q&A objects');
 }
 
-/** SPEC §5: tags that are not an array are ignored; so are items of it that are not text. */
+/** PRODUCT §5: tags that are not an array are ignored; so are items of it that are not text. */
 function stringsIn(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((item: unknown): item is string => typeof item === 'string') : [];
 }
@@ -26,7 +26,7 @@ function confidenceOf(value: unknown): number {
   return typeof value === 'number' && value >= 0 && value <= 100 ? Math.round(value) : JSON_IMPORT_CONFIDENCE;
 }
 
-/** Parses JSON Q&A objects (SPEC §5): `question` and `answer` required; `tags`, `confidence`, `source` optional. */
+/** Parses JSON Q&A objects (PRODUCT §5): `question` and `answer` required; `tags`, `confidence`, `source` optional. */
 export function parseJson(content: string, opts: ParseOptions = {}): ParsedEntry[] {
   let data: unknown;
   try {

@@ -13,7 +13,7 @@ const PARSERS: Record<ImportFormat, (content: string, opts?: ParseOptions) => Pa
 export const UNEXPECTED_PARSE_FAILURE = 'Could not read this content';
 
 /**
- * Parses the import form's content in the chosen format (SPEC §5: 'manual' is plain text). Throws only
+ * Parses the import form's content in the chosen format (PRODUCT §5: 'manual' is plain text). Throws only
  * ImportParseError, whose message the 'Parse Error' toast shows as is; returns at least one entry.
  */
 export function parseImport(format: ImportFormat, content: string, opts: ParseOptions = {}): ParsedEntry[] {

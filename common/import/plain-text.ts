@@ -39,7 +39,7 @@ function pairOf(lines: readonly string[]): { question: string; answer: string } 
   return { question, answer };
 }
 
-/** Parses pasted text (SPEC §5): pairs separated by blank lines, question first, optional Q:/A: prefixes. */
+/** Parses pasted text (PRODUCT §5): pairs separated by blank lines, question first, optional Q:/A: prefixes. */
 export function parsePlainText(content: string, opts: ParseOptions = {}): ParsedEntry[] {
   const blocks = blocksOf(toLf(stripBom(content)));
   checkEntryCount(blocks.length);

@@ -43,7 +43,7 @@ const ID_WORDS = new Set(['id', 'ids', 'identifier']);
 /** Words that only do so right after the keyword: "Question No." is an id, "Answer (Yes/No)" is an answer. */
 const ID_SUFFIX_WORDS = new Set(['no', 'nr', 'num', 'number', 'ref', 'reference', 'key', 'code']);
 
-/** Spreadsheets often have a title or a note above the header; CSV headers must be the first row (SPEC §5). */
+/** Spreadsheets often have a title or a note above the header; CSV headers must be the first row (PRODUCT §5). */
 const SHEET_HEADER_SEARCH_ROWS = 10;
 
 function headerKey(cell: string | undefined): string {
@@ -138,7 +138,7 @@ function confidenceOf(cell: string, fallback: number): number {
 
 /**
  * One entry per data row below the header. Rows without a question or an answer (after merging comments into the
- * answer) are dropped, as SPEC §5 says; limits are checked with the row number a person sees in the file.
+ * answer) are dropped, as PRODUCT §5 says; limits are checked with the row number a person sees in the file.
  */
 export function entriesFromRows(
   rows: readonly (readonly (string | undefined)[])[],

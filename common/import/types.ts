@@ -1,6 +1,6 @@
 import type { ImportEntry } from '../schemas/knowledge';
 
-/** SPEC §5 import form formats ('manual' is plain text). */
+/** PRODUCT §5 import form formats ('manual' is plain text). */
 export const IMPORT_FORMATS = ['csv', 'json', 'manual'] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 

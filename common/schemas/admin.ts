@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ANSWER_TYPES } from './qa';
 
-/** SPEC §3 Admin user row. */
+/** PRODUCT §10 Admin user row. */
 export const AdminUserRow = z.object({
   id: z.string(),
   username: z.string(),
@@ -11,7 +11,7 @@ export const AdminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
-/** SPEC §3 Audit log row, with the acting user's name and the change's details. */
+/** PRODUCT §10 Audit log row, with the acting user's name and the change's details. */
 export const AuditLogRow = z.object({
   id: z.string(),
   action: z.string(),
@@ -96,7 +96,7 @@ export const UpdateSsoBody = z.object({
 export type UpdateSsoBody = z.infer<typeof UpdateSsoBody>;
 export type UpdateSsoInput = z.input<typeof UpdateSsoBody>;
 
-/** Automation rate counts library and generated answers at or above this confidence (SPEC §9's "strong" level). */
+/** Automation rate counts library and generated answers at or above this confidence (PRODUCT §8's "strong" level). */
 export const AUTOMATION_CONFIDENCE_MIN = 80;
 export const ANALYTICS_DAYS_MAX = 365;
 

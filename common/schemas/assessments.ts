@@ -6,13 +6,13 @@ import { AnswerSource, AnswerType } from './qa';
 export const ASSESSMENT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 /** Questions in one assessment, over all its sheets. */
 export const ASSESSMENT_MAX_QUESTIONS = 5000;
-/** What the import call promises per question, for SPEC's "Estimated time: …" (the worker does ≥ 50/s). */
+/** What the import call promises per question, for the specification's "Estimated time: …" (the worker does ≥ 50/s). */
 export const ASSESSMENT_SECONDS_PER_QUESTION = 0.05;
 export const ASSESSMENT_POLL_MS = 5000;
 
 export const BATCH_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
-/** SPEC's question states, plus `approved` once a reviewer accepts the answer. */
+/** The specification's question states, plus `approved` once a reviewer accepts the answer. */
 export const QUESTION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'approved'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
@@ -31,7 +31,7 @@ const Name = z
   .max(200, 'Assessment name must be at most 200 characters');
 const Description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
 
-/** SPEC §7 POST /api/assessments/import-csv. */
+/** PRODUCT §9 POST /api/assessments/import-csv. */
 export const ImportCsvBody = z.object({
   csvContent: z
     .string({ message: MISSING_CSV })
@@ -165,7 +165,7 @@ export const BatchView = z.object({
 });
 export type BatchView = z.infer<typeof BatchView>;
 
-/** SPEC: "in assessments each source has documentId and confidence". */
+/** PRODUCT: "in assessments each source has documentId and confidence". */
 export const AssessmentSource = AnswerSource.extend({ confidence: z.number().int() });
 
 export const AssessmentQuestionView = z.object({

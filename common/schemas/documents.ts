@@ -11,7 +11,7 @@ export const DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'csv', 'text', 'markdown',
 export const DocumentKind = z.enum(DOCUMENT_KINDS);
 export type DocumentKind = z.infer<typeof DocumentKind>;
 
-/** SPEC §3 Document, plus its processing state. */
+/** PRODUCT §6 Document, plus its processing state. */
 export const DocumentView = z.object({
   id: z.string(),
   workspaceId: z.string(),
@@ -31,7 +31,7 @@ export const DocumentView = z.object({
 });
 export type DocumentView = z.infer<typeof DocumentView>;
 
-/** SPEC §3 Upload-URL response. */
+/** PRODUCT §6 Upload-URL response. */
 export const UploadUrlView = z.object({ uploadURL: z.string(), expiresAt: z.string() });
 export type UploadUrlView = z.infer<typeof UploadUrlView>;
 
@@ -42,7 +42,7 @@ export const UploadUrlBody = z
   })
   .nullish();
 
-/** SPEC §3 registration payload. */
+/** PRODUCT §6 registration payload. */
 export const RegisterDocumentBody = z.object({
   documentURL: z.string().min(1, 'documentURL is required').max(4096),
   originalName: z

@@ -19,7 +19,7 @@ export type AnswerStatus = z.infer<typeof AnswerStatus>;
 export const Person = z.object({ id: z.string(), username: z.string() });
 export type Person = z.infer<typeof Person>;
 
-/** SPEC §3 CanonicalAnswer, plus who owns it and when it was last confirmed true. */
+/** PRODUCT §5 CanonicalAnswer, plus who owns it and when it was last confirmed true. */
 export const CanonicalAnswerView = z.object({
   id: z.string(),
   workspaceId: z.string(),
@@ -57,7 +57,7 @@ export const Tags = z
   .array(Tag, { message: 'Tags must be a list of text' })
   .max(TAGS_MAX, `An entry can have at most ${TAGS_MAX} tags`);
 
-/** SPEC §5 library form minimums; the server holds every create and edit to them. */
+/** PRODUCT §5 library form minimums; the server holds every create and edit to them. */
 const libraryQuestion = questionText.min(LIBRARY_QUESTION_MIN, 'Question must be at least 10 characters');
 const libraryAnswer = answerText.min(LIBRARY_ANSWER_MIN, 'Answer must be at least 20 characters');
 
@@ -81,7 +81,7 @@ export const UpdateCanonicalAnswerBody = z
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateCanonicalAnswerBody = z.infer<typeof UpdateCanonicalAnswerBody>;
 
-/** The web form: tags are typed as one comma-separated line (SPEC §5). */
+/** The web form: tags are typed as one comma-separated line (PRODUCT §5). */
 export const LibraryFormValues = z.object({
   question: libraryQuestion,
   answer: libraryAnswer,
@@ -89,7 +89,7 @@ export const LibraryFormValues = z.object({
 });
 export type LibraryFormValues = z.infer<typeof LibraryFormValues>;
 
-/** SPEC §5: tags comma-separated, each trimmed; empties and repeats dropped. */
+/** PRODUCT §5: tags comma-separated, each trimmed; empties and repeats dropped. */
 export function tagsFromText(text: string): string[] {
   const seen = new Set<string>();
   for (const raw of text.split(',')) {
@@ -132,7 +132,7 @@ export const LibraryIds = z.object({ ids: z.array(z.string()) });
 export const TagCount = z.object({ tag: z.string(), count: z.number().int() });
 export type TagCount = z.infer<typeof TagCount>;
 
-/** SPEC §3 Import entry. Imports keep short sheet answers ("Yes") that the library form would refuse. */
+/** PRODUCT §5 Import entry. Imports keep short sheet answers ("Yes") that the library form would refuse. */
 export const ImportEntry = z.object({
   question: questionText.min(1, 'Question is required'),
   answer: answerText.min(1, 'Answer is required'),
@@ -150,7 +150,7 @@ export const ImportBody = z.object({
       IMPORT_MAX_ENTRIES,
       `An import can hold at most ${IMPORT_MAX_ENTRIES.toLocaleString('en-US')} entries. Split the file and import it in parts.`,
     ),
-  /** SPEC: imports set no status; Verity approves them unless the importer asks for drafts. */
+  /** PRODUCT: imports set no status; Verity approves them unless the importer asks for drafts. */
   status: z.enum(['approved', 'draft'], { message: 'Imported entries can be approved or draft' }).default('approved'),
 });
 export type ImportBody = z.input<typeof ImportBody>;

@@ -7,7 +7,7 @@ export const AnswerType = z.enum(ANSWER_TYPES, {
 });
 export type AnswerType = z.infer<typeof AnswerType>;
 
-/** Where an answer came from: a library entry or a place in a document (SPEC §3 Source, extended). */
+/** Where an answer came from: a library entry or a place in a document (PRODUCT §8 Source, extended). */
 export const AnswerSource = z.object({
   type: z.enum(['library', 'document']),
   canonicalAnswerId: z.string().optional(),
@@ -21,7 +21,7 @@ export const AnswerSource = z.object({
 });
 export type AnswerSource = z.infer<typeof AnswerSource>;
 
-/** SPEC §3 Top match: a library entry close to the question, for the side panel. */
+/** PRODUCT §7 Top match: a library entry close to the question, for the side panel. */
 export const TopMatch = z.object({
   id: z.string(),
   question: z.string(),
@@ -46,7 +46,7 @@ export const ExistingAnswer = z.object({
 export const AskBody = z.object({
   question: QuestionText,
   sessionId: z.uuid({ message: 'sessionId must be a session id' }).optional(),
-  /** SPEC: saving a chat records an answer already shown, without answering again. */
+  /** PRODUCT: saving a chat records an answer already shown, without answering again. */
   existingAnswer: ExistingAnswer.optional(),
 });
 export type AskBody = z.input<typeof AskBody>;
@@ -61,7 +61,7 @@ export const AskManyBody = z.object({
 });
 export type AskManyBody = z.input<typeof AskManyBody>;
 
-/** SPEC §3 Answer entry, as the Ask screen shows it. */
+/** PRODUCT §8 Answer entry, as the Ask screen shows it. */
 export const AnswerEntryView = z.object({
   id: z.string(),
   sessionId: z.string().nullable(),
@@ -108,7 +108,7 @@ export const HistoryQuery = HistoryFilter.extend({
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 
-/** SPEC §3 Chat entry (history). */
+/** PRODUCT §7 Chat entry (history). */
 export const HistoryEntryView = z.object({
   id: z.string(),
   userId: z.string(),
@@ -146,7 +146,7 @@ export const TaskPriority = z.enum(TASK_PRIORITIES);
 export type TaskPriority = z.infer<typeof TaskPriority>;
 
 /**
- * SPEC §3 Task: a question the workspace could not answer and the library still does not. Repeats of one question
+ * PRODUCT §7 Task: a question the workspace could not answer and the library still does not. Repeats of one question
  * are one task: its latest asking gives id, assignee and askedAt, and askCount says how often it was asked.
  */
 export const TaskView = z.object({

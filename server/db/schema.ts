@@ -331,7 +331,7 @@ export const canonicalAnswerVersions = pgTable(
 
 /**
  * An uploaded file. `status` is what users see (processing → ready | failed); `claimed_at` is the worker's claim
- * (DESIGN §7): a processing row with no claim, or a stale one, is up for the next worker.
+ * (ARCHITECTURE §7): a processing row with no claim, or a stale one, is up for the next worker.
  */
 export const documents = pgTable(
   'documents',
@@ -435,7 +435,7 @@ export const documentChunks = pgTable(
   ],
 );
 
-/** A chat (SPEC §3 QA session): the questions one user asked together, e.g. for one customer. */
+/** A chat (PRODUCT §7 QA session): the questions one user asked together, e.g. for one customer. */
 export const qaSessions = pgTable(
   'qa_sessions',
   {
@@ -457,7 +457,7 @@ export const qaSessions = pgTable(
   (t) => [index('qa_sessions_ws_created_idx').on(t.workspaceId, t.createdAt)],
 );
 
-/** One question asked and the answer given, with its type, confidence and sources (SPEC §3 Chat entry). */
+/** One question asked and the answer given, with its type, confidence and sources (PRODUCT §7 Chat entry). */
 export const qaEntries = pgTable(
   'qa_entries',
   {
@@ -488,7 +488,7 @@ export const qaEntries = pgTable(
 );
 
 /**
- * An imported questionnaire (SPEC §3 Assessment batch). The customer's original file stays in object storage
+ * An imported questionnaire (PRODUCT §9 Assessment batch). The customer's original file stays in object storage
  * (`storage_key`) so the export can hand back that same workbook filled in; `mapping` is where its questions and
  * answer cells are (server/ingest/questionnaire).
  */
@@ -536,7 +536,7 @@ export const assessmentBatches = pgTable(
 );
 
 /**
- * One question of a batch, answered by the worker (DESIGN §7): pending → processing (claimed) → completed | failed,
+ * One question of a batch, answered by the worker (ARCHITECTURE §7): pending → processing (claimed) → completed | failed,
  * and approved once a reviewer accepts it. `claimed_at` is the claim; a stale one is taken over.
  */
 export const assessmentQuestions = pgTable(

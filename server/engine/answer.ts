@@ -42,7 +42,7 @@ function withDisclaimers(answer: string, brand: Pick<BrandProfile, 'disclaimers'
 const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 100)));
 
 /**
- * DESIGN §6: the library first (its answer verbatim), then the documents (an extractive answer of their best
+ * ARCHITECTURE §6: the library first (its answer verbatim), then the documents (an extractive answer of their best
  * sentences), else 'Needs Review' — never an invented answer.
  */
 export async function answerQuestion(

@@ -4,7 +4,7 @@ import { AppError, BodyRefused, RateLimited } from '../errors';
 
 type Issue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
 
-/** Turns one zod issue into a sentence: SPEC's own messages pass through; zod's generic ones name the field. */
+/** Turns one zod issue into a sentence: the specification's own messages pass through; zod's generic ones name the field. */
 function describe(issue: Issue, where: string): string {
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
   const subject = field || (where === 'body' ? 'Request body' : where);
@@ -25,7 +25,7 @@ function retryAfterOf(details: unknown): number | undefined {
   return typeof wait === 'number' && wait > 0 ? wait : undefined;
 }
 
-/** DESIGN §5: every failure leaves as `{error, code, details?}`; internals (stacks, SQL) never do. */
+/** ARCHITECTURE §4: every failure leaves as `{error, code, details?}`; internals (stacks, SQL) never do. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) {

@@ -17,7 +17,7 @@ type Rows<T> = { rows: T[] };
 const SPARE_BATCHES = 4;
 
 /**
- * Claims up to `limit` assessment questions waiting for an answer (DESIGN §7): pending ones, in question order, and
+ * Claims up to `limit` assessment questions waiting for an answer (ARCHITECTURE §7): pending ones, in question order, and
  * ones whose claim is older than `staleMs` (their worker died). SKIP LOCKED lets several workers claim at once
  * without ever taking the same row.
  *

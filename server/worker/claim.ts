@@ -16,7 +16,7 @@ export type ClaimedDocument = {
 const NOW_MS = sql`date_trunc('milliseconds', clock_timestamp())`;
 
 /**
- * Claims up to `limit` documents waiting for extraction (DESIGN §7): unclaimed ones, and ones whose claim is older
+ * Claims up to `limit` documents waiting for extraction (ARCHITECTURE §7): unclaimed ones, and ones whose claim is older
  * than `staleMs` (their worker died) unless they were tried `maxAttempts` times already (failExhaustedDocuments
  * fails those). SKIP LOCKED lets several workers claim at once without taking the same row.
  */

@@ -7,7 +7,7 @@ import { EMBED_BATCH, LlmError } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
 
 /**
- * Embeddings are computed here, in the background (DESIGN §7), never while a user waits: an import of 10,000
+ * Embeddings are computed here, in the background (ARCHITECTURE §7), never while a user waits: an import of 10,000
  * entries or a 300-page policy only makes rows whose `embedding` is null (or of another model), and this sweep
  * fills them in batches, one workspace at a time, so one request to the endpoint never mixes two tenants' text.
  *

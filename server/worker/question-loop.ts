@@ -27,7 +27,7 @@ export type QuestionLoopOptions = {
 export type Loop = { wake: () => void; stop: () => Promise<void> };
 
 /**
- * Answers assessment questions in the background (DESIGN §7), `concurrency` at a time: claim as many as there are
+ * Answers assessment questions in the background (ARCHITECTURE §7), `concurrency` at a time: claim as many as there are
  * free lanes, answer each, and claim again as lanes free up; sleep when nothing waits.
  */
 export function startQuestionLoop(opts: QuestionLoopOptions): Loop {

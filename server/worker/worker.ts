@@ -40,7 +40,7 @@ export type WorkerOptions = {
 export type Worker = { wake: () => void; stop: () => Promise<void> };
 
 /**
- * The background loop (DESIGN §7) that runs inside `npm start` and alone in `npm run worker`: claim waiting
+ * The background loop (ARCHITECTURE §7) that runs inside `npm start` and alone in `npm run worker`: claim waiting
  * documents, extract them (off the event loop, in extraction threads), store the chunks; repeat, sleeping when idle.
  * Beside it, the assessment questions' loop (question-loop.ts) and, with embeddings configured, the embedding sweep.
  */

@@ -22,7 +22,7 @@ export async function uploadObject(app: TestApp, as: Session, bytes: Uint8Array)
   return res.data.uploadURL as string;
 }
 
-/** Uploads and registers a document (SPEC §4 Upload), returning the registration response. */
+/** Uploads and registers a document (PRODUCT §6 Upload), returning the registration response. */
 export async function uploadDocument(
   app: TestApp,
   as: Session,

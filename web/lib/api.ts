@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { WORKSPACE_HEADER } from '../../common/constants';
 
-/** A non-OK response (or an unreachable server), shaped by SPEC §8's error rules. */
+/** A non-OK response (or an unreachable server), shaped by PRODUCT §11's error rules. */
 export class ApiRequestError extends Error {
   readonly status: number;
   readonly code: string | null;
@@ -51,7 +51,7 @@ export interface RequestOptions {
   /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body?: unknown;
   /**
-   * Read the failure body's `error` field and fall back to this sentence when there is none (SPEC §8, e.g.
+   * Read the failure body's `error` field and fall back to this sentence when there is none (PRODUCT §11, e.g.
    * 'Login failed'). Without it the message is `${status}: ${responseText || statusText}`.
    */
   errorFallback?: string;
@@ -145,7 +145,7 @@ function checkBody<T>(method: Method, path: string, status: number, schema: z.Zo
 
 /**
  * The one way the web app talks to the API: cookie credentials, JSON bodies, the current workspace header and
- * SPEC §8 errors. The zod schema checks the body and types the result; pass `z.unknown()` when the body is unused.
+ * PRODUCT §11 errors. The zod schema checks the body and types the result; pass `z.unknown()` when the body is unused.
  */
 export async function apiFetch<T>(
   method: Method,

@@ -34,7 +34,7 @@ export function formatPercent(value: number): string {
 
 const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
-/** SPEC §9 file size units: Bytes, KB, MB, GB. */
+/** PRODUCT §12 file size units: Bytes, KB, MB, GB. */
 export function formatFileSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
   const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), SIZE_UNITS.length - 1);
@@ -53,7 +53,7 @@ export function formatLabel(value: string): string {
 }
 
 /**
- * SPEC §3 initials: first letters of first and last name; else the uppercased first letter of the username;
+ * PRODUCT §3 initials: first letters of first and last name; else the uppercased first letter of the username;
  * else 'U'.
  */
 export function initials(person: {

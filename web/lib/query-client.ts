@@ -12,7 +12,7 @@ declare module '@tanstack/react-query' {
   }
 }
 
-/** SPEC §7: queries do not retry, do not refetch on window focus and never go stale on their own. */
+/** PRODUCT §11: queries do not retry, do not refetch on window focus and never go stale on their own. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -24,7 +24,7 @@ export const QUESTIONNAIRE_MAX_MB = ASSESSMENT_FILE_MAX_BYTES / 1024 / 1024;
 /** The server's own sentence for a file over the limit, said before the upload instead of after it. */
 export const QUESTIONNAIRE_TOO_LARGE = `The file is larger than ${String(QUESTIONNAIRE_MAX_MB)} MB. Split it into smaller files.`;
 
-/** 'Selected: name (12.3 KB)' as SPEC's bulk import dialog words it. */
+/** 'Selected: name (12.3 KB)' as the specification's bulk import dialog words it. */
 export function selectedFileLine(file: File): string {
   return `Selected: ${file.name} (${formatNumber(Math.round((file.size / 1024) * 10) / 10)} KB)`;
 }

@@ -10,7 +10,7 @@ export type Decision =
   | { kind: 'none'; ranked: EntryScore[]; features: DocumentFeatures };
 
 /**
- * DESIGN §6 "rank and decide": the library entry the entry model trusts enough, else the documents' extractive
+ * ARCHITECTURE §6 "rank and decide": the library entry the entry model trusts enough, else the documents' extractive
  * answer the document model trusts enough, else nothing ("Needs Review").
  */
 export function decide(a: Analysis, models: EngineModels = a.dense ? DENSE_MODELS : LEXICAL_MODELS): Decision {

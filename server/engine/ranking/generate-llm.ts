@@ -9,7 +9,7 @@ import type { TermWeights } from '../retrieval/library-index';
 import { vectorEvidence } from './vector-score';
 
 /**
- * The optional LLM composer (DESIGN §6): an answer written by the model from the retrieved chunks only, numbered
+ * The optional LLM composer (ARCHITECTURE §6): an answer written by the model from the retrieved chunks only, numbered
  * [1]..[n], with the numbers it used as sources. The model is asked for a fixed JSON shape and the reply is checked
  * before anything of it is used; whatever goes wrong, the caller gets null and answers extractively.
  */

@@ -61,7 +61,7 @@ export function passageCoverage(question: string, extract: Extract, w: TermWeigh
   return total ? terms.filter((t) => passage.has(t)).reduce((sum, t) => sum + w.idf(t), 0) / total : 0;
 }
 
-/** Candidates best first, each with its features, match score and confidence (DESIGN §6 "rank and decide"). */
+/** Candidates best first, each with its features, match score and confidence (ARCHITECTURE §6 "rank and decide"). */
 export function rankEntries(
   question: string,
   candidates: EntryCandidate[],

@@ -1,5 +1,5 @@
 /**
- * Every threshold of the answer engine, in one place (DESIGN §6). `npm run bench:fit` fits the models on the
+ * Every threshold of the answer engine, in one place (ARCHITECTURE §6). `npm run bench:fit` fits the models on the
  * tuning split of bench:quality and prints, for each candidate threshold, the right and wrong answers each tuning
  * question gets from a model fitted without it (4-fold); the value kept is the one with the most right answers
  * less three times the wrong ones (a wrong answer costs a reviewer more than a 'Needs Review'). Never chosen on

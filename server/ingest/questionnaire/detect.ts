@@ -34,7 +34,7 @@ export type Layout = {
 export type DetectOptions = {
   /**
    * How to find the question column of a sheet without a header row: the column that reads most like questions
-   * (files), or the first column holding text (SPEC's import-csv: "headers optional, one question per row").
+   * (files), or the first column holding text (the specification's import-csv: "headers optional, one question per row").
    */
   headerless: 'question-like' | 'first-text';
 };

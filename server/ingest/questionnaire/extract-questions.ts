@@ -31,7 +31,7 @@ type Row =
 
 export type ExtractOptions = {
   /**
-   * Every non-empty cell of the question column is a question (SPEC's import-csv: "one question per row"), with no
+   * Every non-empty cell of the question column is a question (the specification's import-csv: "one question per row"), with no
    * guessing of headings or instructions; only blank rows, repeated headers and numbers are skipped.
    */
   everyRow?: boolean;

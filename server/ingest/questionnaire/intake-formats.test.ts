@@ -121,7 +121,7 @@ describe('CSV', () => {
   });
 });
 
-describe('csvToIntake (SPEC import-csv: headers optional, one question per row)', () => {
+describe('csvToIntake (PRODUCT import-csv: headers optional, one question per row)', () => {
   it('without a header, takes the first column holding text', () => {
     const intake = csvToIntake(
       '1,Do you have an incident response plan?\n2,How quickly do you notify customers of a breach?\n',

@@ -36,7 +36,7 @@ export async function readQuestionnaire(bytes: Uint8Array, fileName: string, map
 }
 
 /**
- * SPEC's `POST /api/assessments/import-csv`: CSV text whose header is optional, one question per row. With a
+ * The specification's `POST /api/assessments/import-csv`: CSV text whose header is optional, one question per row. With a
  * recognisable header the question column is used; without one, the first column holding text.
  */
 export function csvToIntake(csvContent: string, mapping?: Mapping[]): Intake {

@@ -32,7 +32,7 @@ export type ExportOptions = {
 /** Put before an unapproved draft's text when the user asked for drafts, so nobody sends it on unawares. */
 export const DRAFT_MARK = 'Draft — not approved: ';
 
-/** A person's answer that nobody allowed to approve answers has accepted yet (SPEC's 'Draft Answer'). */
+/** A person's answer that nobody allowed to approve answers has accepted yet (the specification's 'Draft Answer'). */
 const unapprovedDraft = (q: QuestionRow) => isDraft(q) && q.status !== 'approved';
 
 /**
@@ -254,7 +254,7 @@ export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers' 
   (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') &&
   (q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE);
 
-/** A file name for the export, after the batch (SPEC §9), without characters file systems refuse. */
+/** A file name for the export, after the batch (PRODUCT §12), without characters file systems refuse. */
 export function exportFileName(batch: BatchRow, extension: OriginalExtension): string {
   const base =
     batch.name

@@ -68,7 +68,7 @@ export async function assessmentRoutes(root: FastifyInstance) {
       reply.code(201).send(await importFile(deps, req.tenant, await readQuestionnaireUpload(req), 'name')),
   );
 
-  /** The Ask screen's Bulk Import: a customer name and a file become a new assessment (SPEC §7). */
+  /** The Ask screen's Bulk Import: a customer name and a file become a new assessment (PRODUCT §9). */
   app.post(
     '/api/import-qa',
     {

@@ -27,7 +27,7 @@ export type QuestionnaireUpload = { bytes: Uint8Array; fileName: string; fields:
 const INSERT_ROWS = 500;
 const PREVIEW_QUESTIONS = 25;
 
-/** SPEC's "Estimated time: …" for the toast, from the worker's measured pace (bench:assessment). */
+/** The specification's "Estimated time: …" for the toast, from the worker's measured pace (bench:assessment). */
 export function estimatedTime(questions: number): string {
   const seconds = Math.max(1, Math.ceil(questions * ASSESSMENT_SECONDS_PER_QUESTION));
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
@@ -176,7 +176,7 @@ async function createBatch(deps: AppDeps, ctx: TenantCtx, input: NewBatch): Prom
   return { id, totalQuestions: intake.questions.length, estimatedTime: estimatedTime(intake.questions.length) };
 }
 
-/** SPEC: POST /api/assessments/import-csv — headers optional, one question per row. */
+/** PRODUCT: POST /api/assessments/import-csv — headers optional, one question per row. */
 export async function importCsv(deps: AppDeps, ctx: TenantCtx, body: ImportCsvBody): Promise<ImportResult> {
   const intake = csvToIntake(body.csvContent);
   return createBatch(deps, ctx, {

@@ -8,7 +8,7 @@ import { loadAnswers } from './queries';
 import { presentAnswer } from './presenters';
 import type { TenantCtx } from '../../context';
 
-/** `canonical-answers-YYYY-MM-DD.csv` (SPEC §9: export files are dated). */
+/** `canonical-answers-YYYY-MM-DD.csv` (PRODUCT §12: export files are dated). */
 export function exportFilename(format: 'csv' | 'xlsx', now = new Date()): string {
   return datedName('canonical-answers', format, now);
 }

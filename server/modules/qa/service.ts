@@ -122,7 +122,7 @@ export function askMany(deps: AppDeps, ctx: TenantCtx, input: { questions: strin
 async function answerOne(ctx: TenantCtx, input: z.output<typeof AskBody>, ai: EngineAi): Promise<AnswerEntryView> {
   const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
-    // Saving a chat re-sends answers the session already holds (SPEC §4): record each once.
+    // Saving a chat re-sends answers the session already holds (PRODUCT §7): record each once.
     const [same] = await ctx.db
       .select()
       .from(qaEntries)

@@ -9,7 +9,7 @@ import { inTenant } from '../../tenancy';
 import { seesAllHistory } from './service';
 
 /*
- * Open tasks (SPEC §3 Task): questions the workspace answered 'Needs Review', one per question however often it was
+ * Open tasks (PRODUCT §7 Task): questions the workspace answered 'Needs Review', one per question however often it was
  * asked, less those the library answers now. History keeps each question with the answer it got when asked, so
  * "answered since" can only be known by asking the library again — in memory, with the engine's own index and
  * ranker, never one query per task.

@@ -29,7 +29,7 @@ interface CreateAnswerDialogProps {
 
 const EMPTY: LibraryFormValues = { question: '', answer: '', tags: '' };
 
-/** SPEC "Add New Canonical Answer": question, answer and comma-separated tags. */
+/** PRODUCT "Add New Canonical Answer": question, answer and comma-separated tags. */
 export function CreateAnswerDialog({
   open,
   onOpenChange,

@@ -26,7 +26,7 @@ export interface BrandProfileFormProps {
 }
 
 /**
- * SPEC "Workspace Settings" Branding: tone, language rules, content guidelines (boilerplate), disclaimers and banned
+ * PRODUCT "Workspace Settings" Branding: tone, language rules, content guidelines (boilerplate), disclaimers and banned
  * tokens, saved in the organization's brand profile. Self-contained — it reads the current organization and saves
  * through PUT /api/organizations/current — so any screen can render it (Workspace Settings, the Admin Dashboard).
  * Without the `organization:update` permission it shows the profile read-only.

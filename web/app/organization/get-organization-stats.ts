@@ -15,7 +15,7 @@ export const organizationStatsQueryOptions = queryOptions({
   refetchInterval: STATS_REFETCH_MS,
 });
 
-/** SPEC §7: refetched every 30 s. Waits for `enabled` so the first fetch already carries the chosen workspace. */
+/** PRODUCT §12: refetched every 30 s. Waits for `enabled` so the first fetch already carries the chosen workspace. */
 export function useOrganizationStats({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...organizationStatsQueryOptions, enabled });
 }

@@ -3,7 +3,7 @@ import { OrganizationView, type UpdateOrganizationBody } from '../../../common/s
 import { api } from '../../lib/api';
 import { queryKeys } from '../query-keys';
 
-/** SPEC §7 PUT /api/organizations/current; Verity also takes the slug here. */
+/** PRODUCT §10 PUT /api/organizations/current; Verity also takes the slug here. */
 export function updateOrganization(body: UpdateOrganizationBody): Promise<OrganizationView> {
   return api.put('/api/organizations/current', OrganizationView, body, {
     errorFallback: 'Failed to update organization',

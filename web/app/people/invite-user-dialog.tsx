@@ -25,7 +25,7 @@ import { ROLE_DESCRIPTIONS, RoleSelect } from '../../components/people/role-sele
 interface InviteUserDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Named like the button that opens it: 'Invite user' in Workspace Settings, SPEC's 'Add User' in the Admin Dashboard. */
+  /** Named like the button that opens it: 'Invite user' in Workspace Settings, the specification's 'Add User' in the Admin Dashboard. */
   title?: string;
 }
 

@@ -10,7 +10,7 @@ export async function getWorkspaces(organizationId: string): Promise<WorkspaceVi
   try {
     return await api.get(`/api/workspaces?${new URLSearchParams({ organizationId }).toString()}`, WorkspaceList);
   } catch (error) {
-    // SPEC §8 gives this call a fixed message whatever the server said.
+    // PRODUCT §11 gives this call a fixed message whatever the server said.
     if (isApiRequestError(error)) throw new ApiRequestError(error.status, 'Failed to fetch workspaces', error.code);
     throw error;
   }
@@ -24,7 +24,7 @@ export function workspacesQueryOptions(organizationId: string) {
   });
 }
 
-/** SPEC §4: the list loads only once the organization id is known. */
+/** PRODUCT §2: the list loads only once the organization id is known. */
 export function useWorkspaces(organizationId: string | undefined) {
   return useQuery({ ...workspacesQueryOptions(organizationId ?? ''), enabled: Boolean(organizationId) });
 }

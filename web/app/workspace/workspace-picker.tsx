@@ -20,7 +20,7 @@ function matchWorkspace(_value: string, search: string, keywords?: string[]): nu
   return (keywords ?? []).some((keyword) => keyword.toLowerCase().includes(needle)) ? 1 : 0;
 }
 
-/** SPEC §2 sidebar workspace picker; hidden when the organization has no workspaces to choose from. */
+/** PRODUCT §2 sidebar workspace picker; hidden when the organization has no workspaces to choose from. */
 export function WorkspacePicker() {
   const { workspaces, currentWorkspace, selectWorkspace } = useWorkspace();
   const [open, setOpen] = useState(false);

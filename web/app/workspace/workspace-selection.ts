@@ -1,6 +1,6 @@
 import type { WorkspaceView } from '../../../common/schemas/workspaces';
 
-/** One saved choice per organization (SPEC §3), so switching organizations never picks a foreign workspace. */
+/** One saved choice per organization (PRODUCT §2), so switching organizations never picks a foreign workspace. */
 export function workspaceStorageKey(organizationId: string): string {
   return `verity.workspace.${organizationId}`;
 }
@@ -23,7 +23,7 @@ export function saveWorkspaceId(organizationId: string, workspaceId: string): vo
 }
 
 /**
- * SPEC §4: keep the current choice while it is still in the list; otherwise take the saved workspace if it is
+ * PRODUCT §2: keep the current choice while it is still in the list; otherwise take the saved workspace if it is
  * still in the list, else the first one (null for an empty list).
  */
 export function resolveWorkspaceId(

@@ -11,7 +11,7 @@ interface AnswerFormFieldsProps {
   readOnly?: boolean;
 }
 
-/** The question, answer and tags inputs shared by the create and edit dialogs (SPEC §5 library form). */
+/** The question, answer and tags inputs shared by the create and edit dialogs (PRODUCT §5 library form). */
 export function AnswerFormFields({ question, answer, tags, errors, readOnly }: AnswerFormFieldsProps) {
   return (
     <>

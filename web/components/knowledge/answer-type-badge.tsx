@@ -2,7 +2,7 @@ import type { AnswerType } from '../../../common/schemas/qa';
 import { cn } from '../../lib/cn';
 import { Badge, type BadgeVariant } from '../ui/badge';
 
-/** SPEC §4 answer type labels. */
+/** PRODUCT §8 answer type labels. */
 export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
   canonical: 'Canonical Answer',
   generated: 'Generated Answer',
@@ -11,7 +11,7 @@ export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
 };
 
 /**
- * SPEC §4 colours: canonical success, generated warning. SPEC leaves drafts and unanswered questions uncoloured;
+ * PRODUCT §8 colours: canonical success, generated warning. the specification leaves drafts and unanswered questions uncoloured;
  * they get their own so that a question still needing an answer stands out in a long chat.
  */
 const ANSWER_TYPE_VARIANTS: Record<AnswerType, BadgeVariant> = {
@@ -21,7 +21,7 @@ const ANSWER_TYPE_VARIANTS: Record<AnswerType, BadgeVariant> = {
   unknown: 'destructive',
 };
 
-/** SPEC §9: generated answers at 80% or more show a strong (solid) badge. */
+/** PRODUCT §8: generated answers at 80% or more show a strong (solid) badge. */
 export const STRONG_GENERATED_CONFIDENCE = 80;
 
 interface AnswerTypeBadgeProps {

@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { formatPercent } from '../../lib/format';
 
-/** SPEC §9 confidence colours: 80 or more green, 60 to 79 yellow, below 60 red. */
+/** PRODUCT §8 confidence colours: 80 or more green, 60 to 79 yellow, below 60 red. */
 export function confidenceTone(confidence: number): string {
   if (confidence >= 80) return 'bg-emerald-100 text-emerald-800';
   if (confidence >= 60) return 'bg-yellow-100 text-yellow-800';

@@ -1,7 +1,7 @@
 import { Badge, type BadgeVariant } from '../ui/badge';
 import { formatLabel } from '../../lib/format';
 
-/** SPEC §6 role badge colours: admin green, manager amber, contributor teal, others grey (super admin counts as admin). */
+/** PRODUCT §4 role badge colours: admin green, manager amber, contributor teal, others grey (super admin counts as admin). */
 const ROLE_VARIANTS: Partial<Record<string, BadgeVariant>> = {
   admin: 'success',
   super_admin: 'success',

@@ -26,7 +26,7 @@ interface RoleSelectProps {
   'aria-describedby'?: string;
 }
 
-/** The four roles an admin can give (SPEC §6). */
+/** The four roles an admin can give (PRODUCT §4). */
 export function RoleSelect({ id, value, onChange, onBlur, disabled, className, ...aria }: RoleSelectProps) {
   return (
     <Select value={value} onValueChange={(next) => isRole(next) && onChange(next)} disabled={disabled}>

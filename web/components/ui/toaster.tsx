@@ -1,7 +1,7 @@
 import { dismissToast, useToasts } from './use-toast';
 import { ToastClose, ToastDescription, ToastProvider, ToastRoot, ToastTitle, ToastViewport } from './toast';
 
-/** SPEC §9: toasts stay 5000 ms. */
+/** PRODUCT §12: toasts stay 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 /** Renders the toast raised through `toast()`; mount once near the root of the app. */

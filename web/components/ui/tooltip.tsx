@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import { cn } from '../../lib/cn';
 
-/** SPEC §9: tooltips open after 700 ms. */
+/** PRODUCT §12: tooltips open after 700 ms. */
 export const TOOLTIP_DELAY_MS = 700;
 
 export function TooltipProvider({ children }: { children: ReactNode }) {

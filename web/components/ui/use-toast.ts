@@ -20,7 +20,7 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-/** Shows a toast. SPEC §9: one toast is visible at a time, so a new one replaces the current one. */
+/** Shows a toast. PRODUCT §12: one toast is visible at a time, so a new one replaces the current one. */
 export function toast(options: ToastOptions): number {
   const id = nextId++;
   toasts = [{ ...options, id }];

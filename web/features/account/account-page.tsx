@@ -15,7 +15,7 @@ const TABS = [
 ] as const;
 
 /**
- * SPEC "Account Settings (/account)": Profile, Security (password change and sessions) and Password Reset, for every
+ * PRODUCT "Account Settings (/account)": Profile, Security (password change and sessions) and Password Reset, for every
  * signed-in user. The chosen tab lives in `?tab=`, so a reload opens it again.
  */
 export function AccountPage() {

@@ -27,8 +27,8 @@ interface AdminDashboardDialogProps {
 }
 
 /**
- * SPEC "Admin Dashboard modal": six sections in a left navigation. Each section mounts (and loads its data) only
- * while it is shown and the dialog is open (SPEC §4); Users & Roles comes first each time the dialog opens.
+ * PRODUCT "Admin Dashboard modal": six sections in a left navigation. Each section mounts (and loads its data) only
+ * while it is shown and the dialog is open (PRODUCT §10); Users & Roles comes first each time the dialog opens.
  */
 export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialogProps) {
   const [section, setSection] = useState<SectionId>('users');

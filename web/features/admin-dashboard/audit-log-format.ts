@@ -6,17 +6,17 @@ export interface AuditLogFilter {
   userId?: string;
 }
 
-/** SPEC "Audit Log": underscores become spaces and the action is upper-cased ('user_role_changed' → 'USER ROLE CHANGED'). */
+/** PRODUCT "Audit Log": underscores become spaces and the action is upper-cased ('user_role_changed' → 'USER ROLE CHANGED'). */
 export function formatAuditAction(action: string): string {
   return action.replace(/_/g, ' ').toUpperCase();
 }
 
-/** SPEC: an entity id shows its first 8 characters. */
+/** PRODUCT: an entity id shows its first 8 characters. */
 export function shortEntityId(entityId: string | null): string {
   return entityId ? entityId.slice(0, 8) : '';
 }
 
-/** SPEC: a row without a user was written by the system. */
+/** PRODUCT: a row without a user was written by the system. */
 export function auditActor(row: Pick<AuditLogRow, 'userId' | 'username'>): string {
   if (!row.userId) return 'System';
   return row.username ?? row.userId.slice(0, 8);

@@ -41,7 +41,7 @@ function useAllowedTabs(): SettingsTab[] {
 }
 
 /**
- * SPEC "Workspace Settings (/admin-settings)": Organization, Branding, User Management, and the organization's
+ * PRODUCT "Workspace Settings (/admin-settings)": Organization, Branding, User Management, and the organization's
  * Workspaces. Each tab shows only to roles the server would let through; the chosen tab lives in `?tab=` so a reload
  * or a shared link opens it again.
  */

@@ -15,7 +15,7 @@ import { useChat } from './use-chat';
 
 const VIEWER_REASON = 'Viewers can read answers but not ask questions. Ask an admin for contributor access.';
 
-/** SPEC "Ask Questions screen": the ask mode of the main workspace page. */
+/** PRODUCT "Ask Questions screen": the ask mode of the main workspace page. */
 export function AskView() {
   const { chat, send, newChat, markAdded, startBulk } = useChat();
   const canAsk = useCan('qa:ask');
@@ -25,7 +25,7 @@ export function AskView() {
   const [draft, setDraft] = useState('');
   const [adding, setAdding] = useState<ChatMessage | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
-  // SPEC §4: an import asked for while the chat holds answers waits for the 'Start New Assessment?' answer.
+  // PRODUCT §7: an import asked for while the chat holds answers waits for the 'Start New Assessment?' answer.
   const [heldImport, setHeldImport] = useState<BulkImportRequest | null>(null);
   const scrollRoot = useRef<HTMLDivElement>(null);
   const composerRef = useRef<HTMLDivElement>(null);

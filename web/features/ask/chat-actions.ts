@@ -19,7 +19,7 @@ import {
 import { sessionTitleFrom, splitQuestions } from './split-questions';
 import { invalidateAfterAsking, invalidateAssessments } from '../../app/invalidate';
 
-/** SPEC §9 default session title. */
+/** PRODUCT §12 default session title. */
 export const NEW_CHAT_TITLE = 'New Chat';
 
 async function ensureSession(key: string): Promise<string> {
@@ -110,7 +110,7 @@ async function answer(key: string, questions: string[], placeholders: ChatMessag
 }
 
 /**
- * SPEC §4 send: the text becomes one question or a batch (§5); each gets its message with a loading placeholder
+ * PRODUCT §7 send: the text becomes one question or a batch (§7); each gets its message with a loading placeholder
  * at once. Returns false, changing nothing, when there is nothing to ask or a request is already in flight.
  */
 export function sendQuestions(key: string, text: string, queryClient: QueryClient): boolean {
@@ -124,7 +124,7 @@ export function sendQuestions(key: string, text: string, queryClient: QueryClien
 }
 
 /**
- * SPEC §4 save: one ask call per finished message carrying the answer already shown (the server records each only
+ * PRODUCT §7 save: one ask call per finished message carrying the answer already shown (the server records each only
  * once per session), then the session title.
  */
 async function saveChat(sessionId: string, title: string | null, messages: readonly ChatMessage[]): Promise<void> {
@@ -148,7 +148,7 @@ async function saveChat(sessionId: string, title: string | null, messages: reado
 }
 
 /**
- * SPEC 'New Chat' / clear chat: saves the current chat to history, then empties it; the next question starts a
+ * PRODUCT 'New Chat' / clear chat: saves the current chat to history, then empties it; the next question starts a
  * new 'New Chat' session. A failed save warns but still clears.
  */
 export async function startNewChat(key: string, queryClient: QueryClient): Promise<void> {
@@ -183,7 +183,7 @@ export function markAddedToLibrary(key: string, messageId: string): void {
 }
 
 /**
- * SPEC bulk import start, for real: a session 'Bulk Assessment - {customer}' (carrying the customer name) replaces
+ * The specification bulk import start, for real: a session 'Bulk Assessment - {customer}' (carrying the customer name) replaces
  * the chat, the file becomes an assessment answered in the background, and the chat's one message follows its
  * progress. The caller saves and clears the previous chat first.
  */

@@ -10,7 +10,7 @@ export interface ChatAssessment {
   totalQuestions: number;
 }
 
-/** SPEC §3 chat message (client side): a question and, once it arrives, its answer. */
+/** PRODUCT §7 chat message (client side): a question and, once it arrives, its answer. */
 export interface ChatMessage {
   id: string;
   question: string;
@@ -39,7 +39,7 @@ export interface ChatState {
   /** The session's title once it has one other than 'New Chat' (first question, or the bulk assessment's name). */
   title: string | null;
   messages: readonly ChatMessage[];
-  /** A question is in flight: SPEC §4 ignores sends until it is answered. */
+  /** A question is in flight: PRODUCT §7 ignores sends until it is answered. */
   busy: boolean;
   /** 'New Chat' is saving the current chat to history. */
   saving: boolean;
@@ -106,7 +106,7 @@ export function assessmentMessage(customerName: string, fileName: string): ChatM
   return { ...loadingMessage(fileName), assessment: { id: null, customerName, fileName, totalQuestions: 0 } };
 }
 
-/** SPEC §4: the placeholder takes the answer, its type, confidence and sources. */
+/** PRODUCT §7: the placeholder takes the answer, its type, confidence and sources. */
 export function answeredMessage(message: ChatMessage, entry: AnswerEntryView): ChatMessage {
   return {
     ...message,

@@ -1,5 +1,5 @@
 /**
- * SPEC §5: the composer's text as the questions to ask. More than one non-empty line gives one question per line;
+ * PRODUCT §7: the composer's text as the questions to ask. More than one non-empty line gives one question per line;
  * otherwise text holding several sentences ending in '?' or '!' gives one question per sentence; else the whole
  * trimmed text is one question. Blank text gives none.
  */
@@ -18,7 +18,7 @@ export function splitQuestions(text: string): string[] {
   return sentences.length > 1 ? sentences : [whole];
 }
 
-/** SPEC §9: a session is titled after its first question, cut at 50 characters. */
+/** PRODUCT §12: a session is titled after its first question, cut at 50 characters. */
 export const SESSION_TITLE_MAX = 50;
 
 /** The session title for a first question: cut at 50 characters plus '...' (whole when it already fits). */

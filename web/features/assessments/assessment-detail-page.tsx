@@ -40,7 +40,7 @@ function NotFound() {
   );
 }
 
-/** SPEC "Assessment detail (/assessments/{batchId})". */
+/** PRODUCT "Assessment detail (/assessments/{batchId})". */
 export function AssessmentDetailPage() {
   const { batchId = '' } = useParams();
   const query = useAssessment(batchId);

@@ -13,7 +13,7 @@ import { DeleteAssessmentDialog } from './components/delete-assessment-dialog';
 import { ImportAssessmentDialog } from './components/import-assessment-dialog';
 import { useAssessmentActions } from './use-assessment-actions';
 
-/** SPEC "Bulk Assessments (/assessments)": the workspace's questionnaires, their progress and their exports. */
+/** PRODUCT "Bulk Assessments (/assessments)": the workspace's questionnaires, their progress and their exports. */
 export function AssessmentsPage() {
   const canRun = useCan('assessments:run');
   const canDelete = useCan('assessments:delete');

@@ -5,7 +5,7 @@ import {
   type QuestionStatus,
 } from '../../../common/schemas/assessments';
 
-/** SPEC's status filter (all, completed, processing, pending, failed) plus approved. */
+/** The specification's status filter (all, completed, processing, pending, failed) plus approved. */
 export const STATUS_FILTERS = ['all', 'completed', 'approved', 'processing', 'pending', 'failed'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type AnswerTypeFilter = 'all' | AnswerType;

@@ -15,7 +15,7 @@ export interface AssessmentActions {
   deleting: boolean;
 }
 
-/** Export and delete with SPEC §8's toasts, shared by the list and the detail page. */
+/** Export and delete with PRODUCT §11's toasts, shared by the list and the detail page. */
 export function useAssessmentActions(): AssessmentActions {
   const exportMutation = useExportAssessment();
   const deleteMutation = useDeleteAssessment();
@@ -28,7 +28,7 @@ export function useAssessmentActions(): AssessmentActions {
         { batch, format, ...options },
         {
           onSuccess: () => toast({ title: 'Export successful', variant: 'success' }),
-          // SPEC §8: 'Export failed' with a fixed sentence; the server's reason goes to the console.
+          // PRODUCT §11: 'Export failed' with a fixed sentence; the server's reason goes to the console.
           onError: (error) => {
             console.warn('Assessment export failed', error);
             // The customer's own file cannot be filled: the server says why, and the new workbook is the way out.

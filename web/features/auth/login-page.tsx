@@ -15,7 +15,7 @@ import { SignUpForm } from './components/sign-up-form';
 
 type AuthTab = 'signin' | 'signup';
 
-/** SPEC "Login (/login)": sign in, sign up, and joining an organization through `?invite=TOKEN`. */
+/** PRODUCT "Login (/login)": sign in, sign up, and joining an organization through `?invite=TOKEN`. */
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite')?.trim() || null;

@@ -92,7 +92,7 @@ function EntryList({ filter, filtered }: { filter: HistoryFilter; filtered: bool
   );
 }
 
-/** SPEC "Chat History (/chat-history)": the questions asked in the workspace, their answers and chat sessions. */
+/** PRODUCT "Chat History (/chat-history)": the questions asked in the workspace, their answers and chat sessions. */
 export function ChatHistoryPage() {
   const seeEveryone = useCan('chat_history:read_all');
   const [search, setSearch] = useState('');

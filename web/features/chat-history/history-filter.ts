@@ -12,7 +12,7 @@ export interface HistoryFilter {
 
 export const DEFAULT_HISTORY_FILTER: HistoryFilter = { q: '', userId: undefined, period: 'all', answerType: undefined };
 
-/** SPEC §2 Time Period labels (§9: today, 7 days, 30 days). */
+/** PRODUCT §7 Time Period labels (§12: today, 7 days, 30 days). */
 export const PERIOD_LABELS: Record<HistoryPeriod, string> = {
   all: 'All time',
   today: 'Today',

@@ -17,7 +17,7 @@ function ModeFallback() {
 }
 
 /**
- * SPEC "Main workspace page" for /, /dashboard and /library: the route's page (ask or library) beside the Context &
+ * PRODUCT "Main workspace page" for /, /dashboard and /library: the route's page (ask or library) beside the Context &
  * Tasks panel. Tasks mode comes from router state on either path, so the sidebar, reloads and Back all agree on it;
  * the pages themselves are lazy routes, so the ask screen (the landing page) never waits for the library's code.
  */

@@ -9,7 +9,7 @@ interface KindStyle {
   tile: string;
 }
 
-/** SPEC "Document Library": an icon by type (PDF, image, sheet, text) and a type badge. */
+/** PRODUCT "Document Library": an icon by type (PDF, image, sheet, text) and a type badge. */
 export const DOCUMENT_KINDS: Record<DocumentKind, KindStyle> = {
   pdf: { label: 'PDF', icon: FileText, tile: 'bg-red-50 text-red-600' },
   docx: { label: 'Word', icon: FileText, tile: 'bg-blue-50 text-blue-600' },

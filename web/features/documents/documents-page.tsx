@@ -24,7 +24,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
 
-/** SPEC "Document Library (/documents)": the workspace's uploaded files and the text extracted from them. */
+/** PRODUCT "Document Library (/documents)": the workspace's uploaded files and the text extracted from them. */
 export function DocumentsPage() {
   const canUpload = useCan('documents:upload');
   const canDelete = useCan('documents:delete');

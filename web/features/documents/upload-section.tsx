@@ -6,7 +6,7 @@ import { loadUploadWidget, openUploadWidget, useUploadWidgetOpen } from './uploa
 // Uppy and its styles load with the widget, on first use, never with the app.
 const UploadWidget = lazy(() => loadUploadWidget().then((m) => ({ default: m.UploadWidget })));
 
-/** SPEC §2 sidebar "Upload Documents": 'Upload Files' opens the upload widget. Shown to contributors and up. */
+/** PRODUCT §2 sidebar "Upload Documents": 'Upload Files' opens the upload widget. Shown to contributors and up. */
 export function UploadSection() {
   const open = useUploadWidgetOpen();
   // Once opened the widget stays mounted, so uploads carry on after it is closed.

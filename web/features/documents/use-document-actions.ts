@@ -23,7 +23,7 @@ function failed(title: string, error: unknown, fallback: string) {
   toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
-/** The Document Library's actions with SPEC §8's toasts. */
+/** The Document Library's actions with PRODUCT §11's toasts. */
 export function useDocumentActions(): DocumentActions {
   // mutate functions are stable; the mutation objects are not, so callbacks depend on the functions only.
   const downloadMutation = useDownloadDocument();

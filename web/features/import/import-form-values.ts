@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_FORMATS } from '../../../common/import/types';
 
-/** SPEC §5 import form: format one of csv, json, manual; content required. */
+/** PRODUCT §5 import form: format one of csv, json, manual; content required. */
 export const ImportFormValues = z.object({
   format: z.enum(IMPORT_FORMATS),
   content: z.string().refine((value) => value.trim() !== '', 'Content is required'),

@@ -16,7 +16,7 @@ import { EMPTY_IMPORT_FORM, ImportFormValues } from './import-form-values';
 
 type ImportTab = 'import' | 'templates';
 
-/** SPEC "Import Q&A (/import)". Anyone may prepare and preview; importing needs knowledge:import (manager+). */
+/** PRODUCT "Import Q&A (/import)". Anyone may prepare and preview; importing needs knowledge:import (manager+). */
 export function ImportPage() {
   const canImport = useCan('knowledge:import');
   const [tab, setTab] = useState<ImportTab>('import');

@@ -1,6 +1,6 @@
 import type { AnswerStatus } from '../../../common/schemas/knowledge';
 
-/** SPEC tabs All / Approved / Draft, plus Archived (kept out of "All"). */
+/** PRODUCT tabs All / Approved / Draft, plus Archived (kept out of "All"). */
 export const LIBRARY_TABS = ['all', 'approved', 'draft', 'archived'] as const;
 export type LibraryTab = (typeof LIBRARY_TABS)[number];
 

@@ -35,7 +35,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
 
-/** SPEC "Knowledge Library (/library)": the library mode of the main workspace page. */
+/** PRODUCT "Knowledge Library (/library)": the library mode of the main workspace page. */
 export function LibraryView() {
   const permissions = useLibraryPermissions();
   const queryClient = useQueryClient();

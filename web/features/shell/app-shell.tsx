@@ -48,7 +48,7 @@ function ShellLayout() {
       />
     );
   }
-  // SPEC §2: a full-screen spinner while the organization or its stats load.
+  // PRODUCT §2: a full-screen spinner while the organization or its stats load.
   if (!me.data || organization.isPending || stats.isPending) return <FullScreenSpinner />;
 
   return (

@@ -12,7 +12,7 @@ import { useChangePassword } from '../api/change-password';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** SPEC Account Settings "Security": current, new and confirm passwords ('New passwords don't match'). */
+/** The specification Account Settings "Security": current, new and confirm passwords ('New passwords don't match'). */
 export function ChangePasswordForm() {
   const mutation = useChangePassword();
   const {

@@ -12,7 +12,7 @@ import { useRequestPasswordReset } from '../api/request-password-reset';
 
 const SENT = 'Password reset email sent. Check your inbox for instructions.';
 
-/** SPEC Account Settings "Password Reset": e-mails a reset link (for when the current password is forgotten). */
+/** The specification Account Settings "Password Reset": e-mails a reset link (for when the current password is forgotten). */
 export function PasswordResetForm({ email }: { email: string }) {
   const mutation = useRequestPasswordReset();
   const {

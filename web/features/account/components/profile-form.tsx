@@ -27,7 +27,7 @@ const emailLinkSentence = (email: string) =>
   `We sent a link to ${email}. Your e-mail address changes when you open it (within 24 hours).`;
 
 /**
- * SPEC Account Settings "Profile": username and email (required), first and last name. A new e-mail address is
+ * The specification Account Settings "Profile": username and email (required), first and last name. A new e-mail address is
  * confirmed through a link mailed to it; until then the account keeps the old one.
  */
 export function ProfileForm({ user }: { user: UserView }) {

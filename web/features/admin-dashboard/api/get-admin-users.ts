@@ -6,7 +6,7 @@ import { queryKeys } from '../../../app/query-keys';
 
 const AdminUserList = z.array(AdminUserRow);
 
-/** SPEC §7 GET /api/admin/users: id, username, email, role, lastActive. */
+/** PRODUCT §10 GET /api/admin/users: id, username, email, role, lastActive. */
 export function getAdminUsers(): Promise<AdminUserRow[]> {
   return api.get('/api/admin/users', AdminUserList);
 }

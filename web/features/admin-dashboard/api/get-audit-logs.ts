@@ -44,7 +44,7 @@ export function auditLogsQueryOptions(filter: AuditLogFilter, offset: number) {
   });
 }
 
-/** SPEC §4: loads only while the dialog is open on the audit tab (the tab mounts this hook). */
+/** PRODUCT §10: loads only while the dialog is open on the audit tab (the tab mounts this hook). */
 export function useAuditLogs(filter: AuditLogFilter, offset: number) {
   return useQuery({
     ...auditLogsQueryOptions(filter, offset),

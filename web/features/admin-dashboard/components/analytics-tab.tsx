@@ -110,7 +110,7 @@ function AnalyticsBody({ analytics, busy }: { analytics: AnalyticsView; busy: bo
   );
 }
 
-/** SPEC "Analytics": usage statistics and performance metrics of the whole organization. */
+/** PRODUCT "Analytics": usage statistics and performance metrics of the whole organization. */
 export function AnalyticsTab() {
   const [days, setDays] = useState<Period>(30);
   const analytics = useAnalytics(days);

@@ -155,7 +155,7 @@ function AuditTable({ filter }: { filter: AuditLogFilter }) {
   );
 }
 
-/** SPEC "Audit Log": every change in the organization, newest first, by action and by user. */
+/** PRODUCT "Audit Log": every change in the organization, newest first, by action and by user. */
 export function AuditLogTab() {
   const [filter, setFilter] = useState<AuditLogFilter>({});
   return (

@@ -1,7 +1,7 @@
 import { BrandProfileForm } from '../../../app/organization/brand-profile-form';
 import { SectionHeader } from './section-header';
 
-/** SPEC "Brand Profile": the very form of Workspace Settings' Branding tab, not a copy of it. */
+/** PRODUCT "Brand Profile": the very form of Workspace Settings' Branding tab, not a copy of it. */
 export function BrandProfileTab() {
   return (
     <div className="grid gap-6">

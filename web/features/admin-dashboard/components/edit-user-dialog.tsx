@@ -75,7 +75,7 @@ function RoleForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }
   );
 }
 
-/** Edit a user: their role, among the four (SPEC §6). */
+/** Edit a user: their role, among the four (PRODUCT §4). */
 export function EditUserDialog({ user, onClose }: EditUserDialogProps) {
   return (
     <Dialog open={user !== null} onOpenChange={(open) => !open && onClose()}>

@@ -100,7 +100,7 @@ function OrganizationForm({ organization }: { organization: OrganizationView }) 
   );
 }
 
-/** SPEC "Organization": brand name, organization name and slug, saved together. */
+/** PRODUCT "Organization": brand name, organization name and slug, saved together. */
 export function OrganizationTab() {
   const organization = useCurrentOrganization();
   return (

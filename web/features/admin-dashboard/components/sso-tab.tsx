@@ -166,7 +166,7 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
   );
 }
 
-/** SPEC "SSO Settings": the organization's OIDC provider. Signing in through it is not available yet. */
+/** PRODUCT "SSO Settings": the organization's OIDC provider. Signing in through it is not available yet. */
 export function SsoTab() {
   const settings = useSsoSettings();
   return (

@@ -14,7 +14,7 @@ import { useAdminUsers } from '../api/get-admin-users';
 import { EditUserDialog } from './edit-user-dialog';
 import { SectionHeader } from './section-header';
 
-/** SPEC: the first 2 letters of the e-mail's local part, upper-cased. */
+/** PRODUCT: the first 2 letters of the e-mail's local part, upper-cased. */
 export function emailInitials(email: string): string {
   return (email.split('@')[0] ?? '').slice(0, 2).toUpperCase() || 'U';
 }
@@ -89,7 +89,7 @@ function Panel({ id, title, children }: { id: string; title: string; children: R
   );
 }
 
-/** SPEC "Users & Roles": everyone in the organization, their role and last activity; invite, edit, remove. */
+/** PRODUCT "Users & Roles": everyone in the organization, their role and last activity; invite, edit, remove. */
 export function UsersTab() {
   const users = useAdminUsers();
   const invitations = usePendingInvitations();

@@ -19,7 +19,7 @@ const valuesOf = (organization: OrganizationView): OrganizationFormValues => ({
   brandName: organization.brandName ?? '',
 });
 
-/** SPEC Workspace Settings "Organization": the organization's name and the sidebar's brand label. */
+/** The specification Workspace Settings "Organization": the organization's name and the sidebar's brand label. */
 export function OrganizationForm({ organization }: { organization: OrganizationView }) {
   const mutation = useUpdateOrganization();
   const {

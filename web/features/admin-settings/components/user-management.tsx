@@ -21,7 +21,7 @@ import { errorMessage } from '../../../lib/api';
 import { formatDateTime, initials } from '../../../lib/format';
 import { useCan } from '../../../app/me/use-can';
 
-/** SPEC Workspace Settings "User Management": every user with a role dropdown, Remove, and Invite user. */
+/** The specification Workspace Settings "User Management": every user with a role dropdown, Remove, and Invite user. */
 export function UserManagement({ currentUserId }: { currentUserId: string }) {
   const users = useOrganizationUsers();
   const canInvite = useCan('invitations:manage');

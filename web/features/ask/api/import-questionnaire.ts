@@ -1,7 +1,7 @@
 import { ImportResult } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
 
-/** SPEC §8: what the Ask screen's toast says when the server gives no reason of its own. */
+/** PRODUCT §11: what the Ask screen's toast says when the server gives no reason of its own. */
 export const BULK_IMPORT_FAILED = 'Failed to start bulk assessment processing';
 
 export interface ImportQuestionnaireInput {
@@ -12,7 +12,7 @@ export interface ImportQuestionnaireInput {
 }
 
 /**
- * SPEC §7 POST /api/import-qa: the Bulk Import dialog's customer and file become a new assessment, answered in the
+ * PRODUCT §9 POST /api/import-qa: the Bulk Import dialog's customer and file become a new assessment, answered in the
  * background. Refusals (no questions found, a corrupt file) come back as the server's sentence.
  */
 export function importQuestionnaire({

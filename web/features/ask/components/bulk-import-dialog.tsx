@@ -21,7 +21,7 @@ import {
   selectedFileLine,
 } from '../../../lib/questionnaire-files';
 
-/** SPEC §5 bulk import dialog rules. */
+/** PRODUCT §9 bulk import dialog rules. */
 const BulkImportValues = z.object({
   customerName: z
     .string()
@@ -31,7 +31,7 @@ const BulkImportValues = z.object({
     .max(180, 'Customer name must be at most 180 characters'),
   file: z
     .instanceof(File, { message: 'Please select a file to import' })
-    // SPEC's CSV and Excel, and Word tables too: the server reads all of them.
+    // The specification's CSV and Excel, and Word tables too: the server reads all of them.
     .refine((file) => isQuestionnaireFile(file.name), 'Please select a CSV or Excel file')
     .refine((file) => file.size <= ASSESSMENT_FILE_MAX_BYTES, QUESTIONNAIRE_TOO_LARGE),
 });
@@ -52,7 +52,7 @@ interface BulkImportDialogProps {
 const EMPTY: Partial<BulkImportInput> = { customerName: '', file: undefined };
 
 /**
- * SPEC 'Bulk Assessment Import': a customer name and a questionnaire file, which becomes an assessment answered in
+ * PRODUCT 'Bulk Assessment Import': a customer name and a questionnaire file, which becomes an assessment answered in
  * the background and followed in a new chat. The server reads the file; its refusals arrive as the import's toast.
  */
 export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDialogProps) {
@@ -71,7 +71,7 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
   const file = watch('file');
   const customerName = watch('customerName');
 
-  // SPEC §4: closing or cancelling clears the customer name and file.
+  // PRODUCT §7: closing or cancelling clears the customer name and file.
   const close = (next: boolean) => {
     if (!next) reset(EMPTY);
     onOpenChange(next);

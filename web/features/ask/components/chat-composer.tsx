@@ -12,7 +12,7 @@ interface ChatComposerProps {
   onChange: (value: string) => void;
   /** Sends the text; true when it was sent, so the box can be cleared. */
   onSend: (text: string) => boolean;
-  /** A question is being answered: SPEC §5 disables Send meanwhile. */
+  /** A question is being answered: PRODUCT §7 disables Send meanwhile. */
   busy: boolean;
   /** Why the user cannot ask at all (e.g. a viewer); the composer is disabled and says so. */
   disabledReason?: string;
@@ -38,7 +38,7 @@ function questionsFromFile(text: string): string[] {
 }
 
 /**
- * SPEC §5 composer: at most 2000 characters, Enter sends, Shift+Enter adds a line, Send disabled while blank or
+ * PRODUCT §7 composer: at most 2000 characters, Enter sends, Shift+Enter adds a line, Send disabled while blank or
  * while a question is being answered.
  */
 export function ChatComposer({ value, onChange, onSend, busy, disabledReason }: ChatComposerProps) {

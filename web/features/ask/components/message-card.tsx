@@ -24,7 +24,7 @@ async function copyAnswer(text: string) {
   }
 }
 
-/** SPEC message card: the question, then 'Processing your question...' or the answer with its type, confidence and sources. */
+/** The specification message card: the question, then 'Processing your question...' or the answer with its type, confidence and sources. */
 export const MessageCard = memo(function MessageCard({ message, onAddToLibrary }: MessageCardProps) {
   const { answer, answerType } = message;
   return (

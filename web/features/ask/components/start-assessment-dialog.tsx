@@ -17,7 +17,7 @@ interface StartAssessmentDialogProps {
   onContinue: () => void;
 }
 
-/** SPEC 'Start New Assessment?': asked before a bulk import replaces a chat; an alert dialog, so outside clicks do nothing. */
+/** PRODUCT 'Start New Assessment?': asked before a bulk import replaces a chat; an alert dialog, so outside clicks do nothing. */
 export function StartAssessmentDialog({ customerName, onCancel, onContinue }: StartAssessmentDialogProps) {
   return (
     <AlertDialog open={customerName !== null} onOpenChange={(open) => !open && onCancel()}>

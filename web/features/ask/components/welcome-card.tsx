@@ -17,7 +17,7 @@ interface WelcomeCardProps {
   emptyWorkspace: boolean;
 }
 
-/** SPEC: the welcome card shown while the chat has no messages. */
+/** PRODUCT: the welcome card shown while the chat has no messages. */
 export function WelcomeCard({ onPick, emptyWorkspace }: WelcomeCardProps) {
   return (
     <div className="mx-auto flex max-w-2xl flex-col items-center px-6 py-12 text-center">

@@ -18,7 +18,7 @@ export interface ExportInput {
 }
 
 /**
- * Downloads the answers, named after the assessment (SPEC §9). Excel is the customer's own workbook filled in when
+ * Downloads the answers, named after the assessment (PRODUCT §12). Excel is the customer's own workbook filled in when
  * the assessment came from an .xlsx or .xls file (unless `generic`), else a new workbook.
  */
 export async function exportAssessment({

@@ -4,7 +4,7 @@ import { api } from '../../../lib/api';
 import { assessmentPath } from './assessment-path';
 import { queryKeys } from '../../../app/query-keys';
 
-/** SPEC §7 GET /api/assessments/{id}: the batch, every question with its answer, and the progress counts. */
+/** PRODUCT §9 GET /api/assessments/{id}: the batch, every question with its answer, and the progress counts. */
 export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
   return api.get(assessmentPath(id), AssessmentDetail, { signal, errorFallback: 'Could not load the assessment.' });
 }
@@ -22,7 +22,7 @@ export function assessmentQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.assessments.detail(id),
     queryFn: ({ signal }) => getAssessment(id, signal),
-    // SPEC §9: every 5 s while processing, and not at all once it is done. Structural sharing keeps unchanged
+    // PRODUCT §12: every 5 s while processing, and not at all once it is done. Structural sharing keeps unchanged
     // questions the same objects between polls, so their memoized rows do not re-render.
     refetchInterval: (query) => (isAssessmentMoving(query.state.data) ? ASSESSMENT_POLL_MS : false),
   });

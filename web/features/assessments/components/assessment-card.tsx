@@ -51,7 +51,7 @@ function Meta({ icon: Icon, children }: { icon: typeof Tag; children: ReactNode 
 }
 
 /**
- * SPEC assessment card: name, status icon and badge, description, customer, type, dates, 'processed / total
+ * The specification assessment card: name, status icon and badge, description, customer, type, dates, 'processed / total
  * questions' with a bar, and a menu. Memoized: a poll re-renders only the cards whose batch changed.
  */
 export const AssessmentCard = memo(function AssessmentCard({

@@ -50,7 +50,7 @@ function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string
   );
 }
 
-/** SPEC detail header: name, description, customer, type, source file and dates; exports once completed. */
+/** The specification detail header: name, description, customer, type, source file and dates; exports once completed. */
 export function AssessmentHeader({
   batch,
   exporting,

@@ -14,7 +14,7 @@ function Count({ label, value, tone }: { label: string; value: string; tone: str
   );
 }
 
-/** SPEC: counts Completed, Pending, Failed and Progress percent, the overall bar, and a notice while processing. */
+/** PRODUCT: counts Completed, Pending, Failed and Progress percent, the overall bar, and a notice while processing. */
 export function AssessmentProgressSummary({ progress, moving }: { progress: AssessmentProgress; moving: boolean }) {
   return (
     <section aria-label="Progress" className="grid gap-3">

@@ -12,7 +12,7 @@ const BATCH_STATUS: Record<
   failed: { label: 'Failed', variant: 'destructive', icon: CircleX, tone: 'text-red-600' },
 };
 
-/** SPEC card: the batch's status as an icon (a spinner while processing). */
+/** The specification card: the batch's status as an icon (a spinner while processing). */
 export function BatchStatusIcon({ status, className = 'size-5' }: { status: BatchStatus; className?: string }) {
   const { icon: Icon, tone } = BATCH_STATUS[status];
   if (!Icon) return <Spinner className={className} label="Processing" />;

@@ -46,9 +46,9 @@ function skipsOf(preview: PreviewResponse): Record<string, string> {
   return Object.fromEntries(preview.sheets.flatMap((sheet) => (sheet.skipped ? [[sheet.name, sheet.skipped]] : [])));
 }
 
-/** SPEC §5 assessment import: the name and a file are required, with one sentence for either missing. */
+/** PRODUCT §9 assessment import: the name and a file are required, with one sentence for either missing. */
 const MISSING = 'Please provide assessment name and upload a CSV file.';
-/** SPEC's 'Please select a CSV file.', widened to the formats the server reads. */
+/** The specification's 'Please select a CSV file.', widened to the formats the server reads. */
 const INVALID_FILE = 'Please select a CSV or Excel file.';
 
 // The same rules the server applies to the multipart fields, with the name required here.
@@ -72,7 +72,7 @@ function missingInformation() {
 }
 
 /**
- * SPEC 'Import Assessment': name, customer, type, description and a questionnaire file. Choosing the file shows
+ * PRODUCT 'Import Assessment': name, customer, type, description and a questionnaire file. Choosing the file shows
  * what the server found in it (sheets read or skipped, question and answer columns, count, answers already given,
  * first questions) before anything is stored; a changed column is previewed again and sent with the import, and so
  * is the choice about the customer's own answers.

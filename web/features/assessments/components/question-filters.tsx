@@ -21,7 +21,7 @@ interface QuestionFiltersProps {
   total: number;
 }
 
-/** SPEC: search and a status filter (all, completed, processing, pending, failed; plus approved), and answer type. */
+/** PRODUCT: search and a status filter (all, completed, processing, pending, failed; plus approved), and answer type. */
 export function QuestionFilters({ filter, onChange, searching, counts, total }: QuestionFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">

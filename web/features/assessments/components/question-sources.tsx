@@ -28,7 +28,7 @@ function shortName(source: Source): string {
   return `${source.name ?? ''}${source.pageNumber ? ` p. ${String(source.pageNumber)}` : ''}`;
 }
 
-/** SPEC: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. */
+/** PRODUCT: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. */
 export function QuestionSources({ sources }: { sources: readonly Source[] }) {
   if (sources.length === 0) return null;
   return (

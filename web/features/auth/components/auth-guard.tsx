@@ -14,7 +14,7 @@ function GuardMessage({ children }: { children: ReactNode }) {
   );
 }
 
-/** SPEC §2: every route but /login needs a signed-in user; others are sent to /login. */
+/** PRODUCT §2: every route but /login needs a signed-in user; others are sent to /login. */
 export function AuthGuard({ children }: { children: ReactNode }) {
   const me = useMe();
 

@@ -26,7 +26,7 @@ export function SignInForm({ onError }: SignInFormProps) {
   const onSubmit = handleSubmit((values) => {
     onError(null);
     loginMutation.mutate(values, {
-      // SPEC §4: a full reload, so the app starts clean with the new session (no cached data of a previous user).
+      // PRODUCT §3: a full reload, so the app starts clean with the new session (no cached data of a previous user).
       onSuccess: () => {
         window.location.assign(paths.dashboard);
       },

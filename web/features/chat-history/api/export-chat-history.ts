@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiDownload, saveFile } from '../../../lib/api';
 import { filterBody, type HistoryFilter } from '../history-filter';
 
-/** Downloads every entry matching the filter as a dated CSV (SPEC §9: chat_history-YYYY-MM-DD.csv). */
+/** Downloads every entry matching the filter as a dated CSV (PRODUCT §12: chat_history-YYYY-MM-DD.csv). */
 export async function exportChatHistory(filter: HistoryFilter): Promise<void> {
   const file = await apiDownload(
     'POST',

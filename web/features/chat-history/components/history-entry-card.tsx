@@ -12,7 +12,7 @@ function sourceLabel(source: AnswerSource): string {
   return `${source.name ?? 'Document'}${page}`;
 }
 
-/** SPEC chat history entry: username, time, type badge, confidence, question, answer and sources count. */
+/** PRODUCT chat history entry: username, time, type badge, confidence, question, answer and sources count. */
 export const HistoryEntryCard = memo(function HistoryEntryCard({ entry }: { entry: HistoryEntryView }) {
   const [expanded, setExpanded] = useState(false);
   const username = entry.username ?? 'Deleted user';

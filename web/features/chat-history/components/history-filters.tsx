@@ -54,7 +54,7 @@ function isAnswerType(value: string): value is AnswerType {
   return (ANSWER_TYPES as readonly string[]).includes(value);
 }
 
-/** SPEC "Chat History" filters: Search, User, Time Period and Answer Type. */
+/** PRODUCT "Chat History" filters: Search, User, Time Period and Answer Type. */
 export function HistoryFilters({
   search,
   onSearchChange,

@@ -22,7 +22,7 @@ function matches(session: SessionView, filter: HistoryFilter, since: Date | null
   return true;
 }
 
-/** SPEC "Chat Sessions" tab: title (or 'Untitled Session'), username, question count and date. */
+/** PRODUCT "Chat Sessions" tab: title (or 'Untitled Session'), username, question count and date. */
 export function SessionList({ filter }: { filter: HistoryFilter }) {
   const query = useHistorySessions();
   if (query.isPending) {

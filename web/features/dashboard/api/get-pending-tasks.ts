@@ -4,11 +4,11 @@ import { TaskView } from '../../../../common/schemas/qa';
 import { apiFetchWithHeaders } from '../../../lib/api';
 import { queryKeys } from '../../../app/query-keys';
 
-/** SPEC §9: the panel shows the first 3 pending tasks. */
+/** PRODUCT §12: the panel shows the first 3 pending tasks. */
 export const PANEL_TASK_COUNT = 3;
 export const TASKS_PAGE_SIZE = 50;
 
-/** SPEC §3 Task: an open question, merged over its repeats and checked against the library by the server. */
+/** PRODUCT §7 Task: an open question, merged over its repeats and checked against the library by the server. */
 export type PendingTask = TaskView;
 
 const TaskList = z.array(TaskView);

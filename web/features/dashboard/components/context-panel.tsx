@@ -52,7 +52,7 @@ function SectionLoading({ label }: { label: string }) {
   );
 }
 
-/** SPEC §9 match badge: 90 or more green, 75 or more amber, else grey. */
+/** PRODUCT §12 match badge: 90 or more green, 75 or more amber, else grey. */
 function matchTone(similarity: number): string {
   if (similarity >= 90) return 'bg-emerald-100 text-emerald-800';
   if (similarity >= 75) return 'bg-amber-100 text-amber-800';
@@ -163,7 +163,7 @@ export interface LastAsked {
 }
 
 /**
- * SPEC "Context & Tasks panel": library entries close to the last question asked, the workspace's unanswered
+ * PRODUCT "Context & Tasks panel": library entries close to the last question asked, the workspace's unanswered
  * questions as tasks, and the library's most used tags.
  */
 export function ContextPanel({ lastAsked }: { lastAsked: LastAsked | null }) {

@@ -2,7 +2,7 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge';
 import { formatLabel } from '../../../lib/format';
 import type { PendingTask } from '../api/get-pending-tasks';
 
-/** SPEC §9 priority colours: high red, medium amber, other grey. */
+/** PRODUCT §12 priority colours: high red, medium amber, other grey. */
 const PRIORITY_VARIANTS: Record<PendingTask['priority'], BadgeVariant> = {
   high: 'destructive',
   medium: 'warning',

@@ -5,7 +5,7 @@ function todayStamp(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Downloads the chosen documents' details as a dated CSV (SPEC §9: documents-YYYY-MM-DD.csv). */
+/** Downloads the chosen documents' details as a dated CSV (PRODUCT §12: documents-YYYY-MM-DD.csv). */
 export async function exportDocuments(documentIds: string[]): Promise<void> {
   try {
     const file = await apiDownload('POST', '/api/documents/export', `documents-${todayStamp()}.csv`, {
@@ -14,7 +14,7 @@ export async function exportDocuments(documentIds: string[]): Promise<void> {
     });
     saveFile(file);
   } catch (error) {
-    // SPEC §8 gives this call a fixed message; the server's own sentence is kept only when the user can act on it.
+    // PRODUCT §11 gives this call a fixed message; the server's own sentence is kept only when the user can act on it.
     if (isApiRequestError(error) && error.status >= 500) {
       throw new ApiRequestError(error.status, 'Failed to export documents', error.code);
     }

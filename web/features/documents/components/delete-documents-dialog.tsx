@@ -34,7 +34,7 @@ export function DeleteDocumentsDialog({ target, onCancel, onConfirm }: DeleteDoc
                 will be removed. This action cannot be undone.
               </>
             ) : (
-              // SPEC's wording for the bulk confirmation.
+              // The specification's wording for the bulk confirmation.
               `Are you sure you want to delete ${String(target?.ids.length ?? 0)} document(s)? This action cannot be undone.`
             )}
           </AlertDialogDescription>

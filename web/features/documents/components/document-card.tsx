@@ -28,7 +28,7 @@ interface DocumentCardProps {
 }
 
 /**
- * SPEC document card: icon by type, name, upload date, size, type badge, tags and processing state, with read,
+ * The specification document card: icon by type, name, upload date, size, type badge, tags and processing state, with read,
  * download and (managers and admins) delete. Memoized: polling re-renders only the cards whose data changed.
  */
 export const DocumentCard = memo(function DocumentCard({

@@ -13,7 +13,7 @@ interface TypeFilterProps {
   onChange: (value: DocumentTypeFilter) => void;
 }
 
-/** SPEC filter buttons All / PDFs / Images / Text, as a segmented control ("Text" covers Word, sheets and text). */
+/** The specification filter buttons All / PDFs / Images / Text, as a segmented control ("Text" covers Word, sheets and text). */
 export function TypeFilter({ value, onChange }: TypeFilterProps) {
   return (
     <div role="group" aria-label="Document type" className="inline-flex items-center rounded-lg bg-muted p-1">

@@ -12,7 +12,7 @@ import { useDocumentRegistration } from '../upload/use-document-registration';
 const NOTE = `Up to ${String(UPLOAD_MAX_FILES)} files, ${formatFileSize(UPLOAD_MAX_BYTES)} each: PDF, Word, Excel, CSV, text, Markdown, HTML or images.`;
 
 /**
- * SPEC "Upload widget": Uppy's dashboard as a modal (Escape and the backdrop close it, Tab stays inside). Kept
+ * PRODUCT "Upload widget": Uppy's dashboard as a modal (Escape and the backdrop close it, Tab stays inside). Kept
  * mounted once opened, so uploads carry on while it is closed and reopening shows their state.
  */
 export function UploadWidget() {

@@ -24,7 +24,7 @@ export const ALLOWED_UPLOAD_TYPES = [
 
 const GENERIC_BINARY = 'application/octet-stream';
 
-/** The file's own type, or SPEC §7's generic binary fallback (the server judges the type from the content anyway). */
+/** The file's own type, or PRODUCT §6's generic binary fallback (the server judges the type from the content anyway). */
 export function contentTypeOf(file: Pick<DocumentUppyFile, 'type'>): string {
   return file.type || GENERIC_BINARY;
 }
@@ -36,7 +36,7 @@ export interface DocumentUploader {
 }
 
 /**
- * An Uppy instance for SPEC's upload widget: at most 5 files of 50 MB, no automatic start, each file sent with one
+ * An Uppy instance for the specification's upload widget: at most 5 files of 50 MB, no automatic start, each file sent with one
  * PUT to a signed URL from POST /api/objects/upload (the local driver's own endpoint or a presigned S3 URL).
  */
 export function createDocumentUploader(): DocumentUploader {
@@ -52,7 +52,7 @@ export function createDocumentUploader(): DocumentUploader {
   });
 
   uppy.use(AwsS3, {
-    // The server signs single PUTs only (SPEC §7); 50 MB never needs parts.
+    // The server signs single PUTs only (PRODUCT §6); 50 MB never needs parts.
     shouldUseMultipart: false,
     limit: UPLOAD_MAX_FILES,
     // The key only has to lead signRequest back to the file: the server chooses the stored object's key itself.

@@ -14,7 +14,7 @@ import {
 import { closeUploadWidget } from './upload-widget-store';
 import { invalidateDocuments } from '../../../app/invalidate';
 
-/** SPEC §3: every file uploaded through the widget carries this tag. */
+/** PRODUCT §6: every file uploaded through the widget carries this tag. */
 const UPLOAD_TAG = 'uploaded';
 
 /** Shows `message` on the file in the widget (with its details button) and lets Retry upload it afresh. */

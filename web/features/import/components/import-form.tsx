@@ -52,7 +52,7 @@ interface ImportFormProps {
   onWorkbookChange: (workbook: LoadedWorkbook | null) => void;
 }
 
-/** SPEC import form: a format, a file or pasted content, and 'Preview Import'. */
+/** The specification import form: a format, a file or pasted content, and 'Preview Import'. */
 export function ImportForm({
   form,
   onPreview,

@@ -61,7 +61,7 @@ function progressLabel(percent: number): string {
   return `Uploading ${String(Math.round(percent))}%`;
 }
 
-/** SPEC preview: every parsed entry, each removable, then 'Import N Answers' with real upload progress. */
+/** The specification preview: every parsed entry, each removable, then 'Import N Answers' with real upload progress. */
 export function ImportPreviewDialog({ entries, canImport, onClose, onImported }: ImportPreviewDialogProps) {
   const importMutation = useImportCanonicalAnswers();
   const pending = importMutation.isPending;

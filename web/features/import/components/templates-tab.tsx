@@ -15,7 +15,7 @@ async function copyText(text: string): Promise<void> {
   }
 }
 
-/** SPEC "Templates & Examples": copyable CSV, JSON and plain-text examples. */
+/** PRODUCT "Templates & Examples": copyable CSV, JSON and plain-text examples. */
 export function TemplatesTab({ onUse }: { onUse: (format: ImportFormat, content: string) => void }) {
   return (
     // grid-cols-1 (minmax(0, 1fr)) keeps long example lines scrolling inside their box instead of widening the page.

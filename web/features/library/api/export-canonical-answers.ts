@@ -8,7 +8,7 @@ function todayStamp(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/** Downloads the chosen entries as a dated CSV or Excel file (SPEC §9: canonical-answers-YYYY-MM-DD). */
+/** Downloads the chosen entries as a dated CSV or Excel file (PRODUCT §12: canonical-answers-YYYY-MM-DD). */
 export async function exportCanonicalAnswers(body: ExportBody): Promise<void> {
   const format = body.format ?? 'csv';
   try {
@@ -23,7 +23,7 @@ export async function exportCanonicalAnswers(body: ExportBody): Promise<void> {
     );
     saveFile(file);
   } catch (error) {
-    // SPEC §8 gives this call a fixed message; the server's own sentence is kept only when the user can act on it
+    // PRODUCT §11 gives this call a fixed message; the server's own sentence is kept only when the user can act on it
     // (too many selected, an entry deleted meanwhile), not for a server fault.
     if (isApiRequestError(error) && error.status >= 500) {
       throw new ApiRequestError(error.status, 'Failed to export answers', error.code);

@@ -25,7 +25,7 @@ interface AnswerCardProps {
 }
 
 /**
- * SPEC library card: question, status, answer (3 lines), tags, confidence and dates. Memoized: a long list
+ * PRODUCT library card: question, status, answer (3 lines), tags, confidence and dates. Memoized: a long list
  * re-renders only the card whose selection or data changed.
  */
 export const AnswerCard = memo(function AnswerCard({ answer, selected, busy, permissions, handlers }: AnswerCardProps) {

@@ -4,7 +4,7 @@ import type { CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format';
 
-/** SPEC: 'Confidence: N%', 90 when the entry has none (entries typed into the library form). */
+/** PRODUCT: 'Confidence: N%', 90 when the entry has none (entries typed into the library form). */
 export function displayConfidence(answer: Pick<CanonicalAnswerView, 'confidence'>): number {
   return answer.confidence ?? LIBRARY_DISPLAY_CONFIDENCE;
 }

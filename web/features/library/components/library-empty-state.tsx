@@ -33,7 +33,7 @@ const TAB_EMPTY: Record<Exclude<LibraryTab, 'all'>, { icon: ReactNode; title: st
   },
 };
 
-/** SPEC empty states: 'No canonical answers yet' for an empty library, 'No matching answers found' for a search. */
+/** PRODUCT empty states: 'No canonical answers yet' for an empty library, 'No matching answers found' for a search. */
 export function LibraryEmptyState({
   tab,
   filtered,

@@ -34,11 +34,11 @@ interface SidebarProps {
   user: UserView;
 }
 
-/** SPEC §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
+/** PRODUCT §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
 export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
   const { pathname } = useLocation();
   const canUpload = useCan('documents:upload');
-  // SPEC §6 names this rule by role ("admin-level"), so it is the one role check the UI makes.
+  // PRODUCT §4 names this rule by role ("admin-level"), so it is the one role check the UI makes.
   const adminLevel = isAdminLevel(user.role);
   const logoutMutation = useLogout();
   const brandName = organization.brandName?.trim() || DEFAULT_BRAND_NAME;
@@ -82,7 +82,7 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
           <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={mode === 'ask'} />
           <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={mode === 'library'} />
           <NavItem to={paths.documents} label="Documents" icon={FileText} active={isAt(paths.documents)} />
-          {/* Not in SPEC's navigation, which had no working assessments screen to reach. */}
+          {/* Not in the specification's navigation, which had no working assessments screen to reach. */}
           <NavItem
             to={paths.assessments}
             label="Bulk Assessments"
