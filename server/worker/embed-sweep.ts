@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { inTenant } from '../tenancy';
 import type { FastifyBaseLogger } from 'fastify';
 import { canonicalAnswers as ca, documentChunks as dc } from '../db/schema';
 import { inTransaction, type Db } from '../db/client';
@@ -63,14 +64,7 @@ async function pendingEntries(db: Db, ws: Workspace, model: string, skip: string
   const rows = await db
     .select({ id: ca.id, question: ca.question, answer: ca.answer })
     .from(ca)
-    .where(
-      and(
-        eq(ca.organizationId, ws.organizationId),
-        eq(ca.workspaceId, ws.workspaceId),
-        needsEntry(model),
-        skip.length ? notInArray(ca.id, skip) : undefined,
-      ),
-    )
+    .where(and(inTenant(ca, ws), needsEntry(model), skip.length ? notInArray(ca.id, skip) : undefined))
     .orderBy(sql`random()`)
     .limit(limit);
   return rows.map((r) => ({
@@ -85,14 +79,7 @@ async function pendingChunks(db: Db, ws: Workspace, model: string, skip: string[
   const rows = await db
     .select({ id: dc.id, section: dc.section, text: dc.text })
     .from(dc)
-    .where(
-      and(
-        eq(dc.organizationId, ws.organizationId),
-        eq(dc.workspaceId, ws.workspaceId),
-        needsChunk(model),
-        skip.length ? notInArray(dc.id, skip) : undefined,
-      ),
-    )
+    .where(and(inTenant(dc, ws), needsChunk(model), skip.length ? notInArray(dc.id, skip) : undefined))
     .orderBy(sql`random()`)
     .limit(limit);
   // A chunk's text never changes (reprocessing makes new rows), so no content check is needed.
@@ -175,12 +162,12 @@ async function embedBatch(
           ? await tx
               .update(ca)
               .set(set)
-              .where(and(eq(ca.id, row.id), eq(ca.workspaceId, ws.workspaceId), row.check))
+              .where(and(eq(ca.id, row.id), inTenant(ca, ws), row.check))
               .returning({ id: ca.id })
           : await tx
               .update(dc)
               .set(set)
-              .where(and(eq(dc.id, row.id), eq(dc.workspaceId, ws.workspaceId)))
+              .where(and(eq(dc.id, row.id), inTenant(dc, ws)))
               .returning({ id: dc.id });
       embedded += res.length;
     }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import { canonicalAnswers } from '../../db/schema';
+import { inTenant } from '../../tenancy';
+import type { TenantCtx } from '../../context';
 import { termsOf } from '../text/thesaurus';
 import { trigramSimilarity } from '../text/trigram';
 import { MAX_QUESTION_TERMS } from '../text/question-bounds';
@@ -11,7 +13,7 @@ import { MAX_QUESTION_TERMS } from '../text/question-bounds';
  * library changes: every lookup compares a cheap fingerprint (count and latest update of those entries), so an
  * entry saved a moment ago, by this process or another, is found at once.
  */
-export type Scope = { db: DbOrTx; organizationId: string; workspaceId: string };
+export type Scope = Pick<TenantCtx, 'db' | 'organizationId' | 'workspaceId'>;
 
 export type IndexedEntry = {
   id: string;
@@ -63,7 +65,7 @@ async function fingerprintOf(s: Scope): Promise<string> {
     select count(*)::int as n, max(updated_at)::text as latest, max(last_verified_at)::text as verified,
       coalesce(sum(version), 0)::text as versions
     from canonical_answers
-    where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+    where ${inTenant(canonicalAnswers, s)}
       and status in ('approved', 'draft')`)) as Rows<{
     n: number;
     latest: string | null;
@@ -96,7 +98,7 @@ async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
   const res = (await s.db.execute(sql`
     select id, question, answer, status, tags, updated_at as "updatedAt", last_verified_at as "lastVerifiedAt"
     from canonical_answers
-    where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+    where ${inTenant(canonicalAnswers, s)}
       and status in ('approved', 'draft')`)) as Rows<Record<string, unknown>>;
   const entries: IndexedEntry[] = [];
   const questionPostings = new Map<string, number[]>();

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { documentChunks } from '../../db/schema';
+import { inTenant } from '../../tenancy';
 import { libraryIndex, searchIndex, type Scope } from './library-index';
 import { lexemeFrequency } from './lexeme-stats';
 import { stagedQueries } from './query';
@@ -59,7 +61,7 @@ export async function retrieveChunks(s: Scope, question: string, limit = 20): Pr
     const res = await s.db.execute(sql`
     with c as materialized (
       select id, search_vector from document_chunks
-      where organization_id = ${s.organizationId} and workspace_id = ${s.workspaceId}
+      where ${inTenant(documentChunks, s)}
         and search_vector @@ to_tsquery('english', ${q})
       limit ${STAGE_CAP}
     ), r as materialized (

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { inTenant } from '../../tenancy';
 import { canonicalAnswers as ca, documentChunks as dc, documents } from '../../db/schema';
 import type { Embedder } from '../../embedding/embedder';
 import type { ChunkCandidate, EntryCandidate, Scope } from './retrieve';
@@ -95,14 +96,7 @@ export async function withVectorEntries(
         trigram: sql<number>`similarity(${ca.question}, ${question})`,
       })
       .from(ca)
-      .where(
-        and(
-          eq(ca.organizationId, s.organizationId),
-          eq(ca.workspaceId, s.workspaceId),
-          inArray(ca.status, ['approved', 'draft']),
-          inArray(ca.id, missing),
-        ),
-      );
+      .where(and(inTenant(ca, s), inArray(ca.status, ['approved', 'draft']), inArray(ca.id, missing)));
     for (const r of rows) {
       extra.push({
         id: r.id,
@@ -146,7 +140,7 @@ export async function withVectorChunks(
       })
       .from(dc)
       .innerJoin(documents, and(eq(documents.id, dc.documentId), eq(documents.status, 'ready')))
-      .where(and(eq(dc.organizationId, s.organizationId), eq(dc.workspaceId, s.workspaceId), inArray(dc.id, missing)));
+      .where(and(inTenant(dc, s), inArray(dc.id, missing)));
     const order = new Map(missing.map((id, i) => [id, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
     for (const r of rows) extra.push({ ...r, rank: 0 });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { inTenant } from '../../tenancy';
 import { canonicalAnswers as ca, documentChunks as dc } from '../../db/schema';
 import type { Scope } from './retrieve';
 import { VectorTable, type VectorHit } from '../../embedding/vector-table';
@@ -48,19 +49,13 @@ export function normalize(values: ArrayLike<number>): Float32Array | null {
 
 const entryFilter = (s: Scope, model: string) =>
   and(
-    eq(ca.organizationId, s.organizationId),
-    eq(ca.workspaceId, s.workspaceId),
+    inTenant(ca, s),
     inArray(ca.status, ['approved', 'draft']),
     eq(ca.embeddingModel, model),
     isNotNull(ca.embedding),
   );
 const chunkFilter = (s: Scope, model: string) =>
-  and(
-    eq(dc.organizationId, s.organizationId),
-    eq(dc.workspaceId, s.workspaceId),
-    eq(dc.embeddingModel, model),
-    isNotNull(dc.embedding),
-  );
+  and(inTenant(dc, s), eq(dc.embeddingModel, model), isNotNull(dc.embedding));
 
 /**
  * Changes whenever an embedded row of the workspace appears, disappears or changes: entries are keyed by id and
