@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { isApiRequestError } from '../../lib/api';
 import { AnswerFormFields } from '../../components/knowledge/answer-form-fields';
 import { useCreateCanonicalAnswer } from './use-create-canonical-answer';
 
@@ -72,11 +72,7 @@ export function CreateAnswerDialog({
             setError('question', { message: error.message });
             return;
           }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to create answer'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to create answer');
         },
       },
     );

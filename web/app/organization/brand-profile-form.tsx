@@ -10,9 +10,8 @@ import { LoadError } from '../../components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { TextareaField } from '../../components/ui/textarea-field';
-import { toast } from '../../components/ui/use-toast';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/api';
 import { formatLabel, formatNumber } from '../../lib/format';
 import { useCan } from '../me/use-can';
 import { useCurrentOrganization } from './get-current-organization';
@@ -98,11 +97,7 @@ function BrandProfileFields({
           onSaved?.(organization);
         },
         onError: (error) => {
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update organization'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update organization');
         },
       },
     );

@@ -16,8 +16,8 @@ import {
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { TextField } from '../../components/ui/text-field';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { isApiRequestError } from '../../lib/api';
 import { formatDate, formatLabel } from '../../lib/format';
 import { useCreateInvitation } from './create-invitation';
 import { ROLE_DESCRIPTIONS, RoleSelect } from '../../components/people/role-select';
@@ -68,11 +68,7 @@ function InviteUserForm({ title, onDone }: { title: string; onDone: () => void }
           setError('email', { message: error.message });
           return;
         }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send invitation'),
-          variant: 'destructive',
-        });
+        toastError(error, 'Failed to send invitation');
       },
     });
   });

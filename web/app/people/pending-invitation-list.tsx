@@ -2,9 +2,8 @@ import { LoaderCircle, MailX } from 'lucide-react';
 import type { InvitationView } from '../../../common/schemas/organizations';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { cn } from '../../lib/cn';
-import { errorMessage } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { useRevokeInvitation } from './revoke-invitation';
 import { RoleBadge } from '../../components/people/role-badge';
@@ -33,12 +32,7 @@ export function PendingInvitationList({
           description: `The link sent to ${invitation.email} no longer works.`,
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to revoke invitation'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to revoke invitation'),
     });
   };
 

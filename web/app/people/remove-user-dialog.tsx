@@ -8,8 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '../../components/ui/alert-dialog';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { useRemoveUser } from './remove-user';
 
 /** Who is removed: any screen's user row has these. */
@@ -37,8 +36,7 @@ export function RemoveUserDialog({ user, onClose }: RemoveUserDialogProps) {
     removeMutation.mutate(removed.id, {
       onSuccess: () =>
         toast({ title: 'User removed', description: `${removed.username} no longer has access.`, variant: 'success' }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to remove user'), variant: 'destructive' }),
+      onError: (error) => toastError(error, 'Failed to remove user'),
     });
   };
 

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/api';
 import type { ToastVariant } from './toast';
 
 export interface ToastOptions {
@@ -26,6 +27,11 @@ export function toast(options: ToastOptions): number {
   toasts = [{ ...options, id }];
   emit();
   return id;
+}
+
+/** The destructive 'Error' toast every failed action shows, with the error's sentence or `fallback`. */
+export function toastError(error: unknown, fallback: string): number {
+  return toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
 export function dismissToast(id: number): void {

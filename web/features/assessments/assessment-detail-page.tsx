@@ -6,8 +6,8 @@ import { Button, buttonVariants } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { isApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
 import { useCan } from '../../app/me/use-can';
@@ -131,12 +131,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
           title: 'Retrying failed questions',
           description: `${formatNumber(retried)} ${retried === 1 ? 'question was' : 'questions were'} sent back for answering.`,
         }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to retry the failed questions'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to retry the failed questions'),
     });
 
   const shown = visible.slice(0, limit);

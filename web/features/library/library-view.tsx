@@ -8,7 +8,7 @@ import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
 import { CreateAnswerDialog } from '../../app/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/use-toast';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
@@ -79,11 +79,7 @@ export function LibraryView() {
       setSelected(new Set(ids));
       setAllSelectedFor(ids.length > 0 ? filterKey : null);
     } catch (error) {
-      toast({
-        title: 'Error',
-        description: errorMessage(error, 'Could not select the answers.'),
-        variant: 'destructive',
-      });
+      toastError(error, 'Could not select the answers.');
     } finally {
       setSelectingAll(false);
     }

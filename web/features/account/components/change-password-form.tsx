@@ -5,8 +5,8 @@ import { ChangePasswordBody, PASSWORD_RULE } from '../../../../common/schemas/au
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
+import { isApiRequestError } from '../../../lib/api';
 import { serverFieldError } from '../../../lib/field-errors';
 import { useChangePassword } from '../api/change-password';
 
@@ -43,11 +43,7 @@ export function ChangePasswordForm() {
           setError('currentPassword', { message: error.message });
           return;
         }
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to change password'),
-          variant: 'destructive',
-        });
+        toastError(error, 'Failed to change password');
       },
     });
   });

@@ -6,8 +6,7 @@ import { ForgotPasswordBody } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 const SENT = 'Password reset email sent. Check your inbox for instructions.';
@@ -24,12 +23,7 @@ export function PasswordResetForm({ email }: { email: string }) {
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, {
       onSuccess: () => toast({ title: SENT, variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send reset email'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to send reset email'),
     });
   });
 

@@ -8,8 +8,8 @@ import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
+import { isApiRequestError } from '../../../lib/api';
 import { useUpdateProfile } from '../api/update-profile';
 
 // The form holds text (an empty name is ''); the call sends null for an empty name.
@@ -60,11 +60,7 @@ export function ProfileForm({ user }: { user: UserView }) {
             setError(/email/i.test(error.message) ? 'email' : 'username', { message: error.message });
             return;
           }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update profile'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update profile');
         },
       },
     );

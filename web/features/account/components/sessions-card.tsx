@@ -4,7 +4,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { useSessions } from '../api/get-sessions';
@@ -21,12 +21,7 @@ export function SessionsCard() {
     revokeMutation.mutate(undefined, {
       onSuccess: ({ message }) =>
         toast({ title: 'Signed out of other sessions', description: message, variant: 'success' }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to sign out of other sessions'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to sign out of other sessions'),
     });
   };
 

@@ -14,8 +14,7 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 
 interface EditUserDialogProps {
   user: AdminUserRow | null;
@@ -39,12 +38,7 @@ function RoleForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }
           toast({ title: 'User role updated successfully', variant: 'success' });
           onClose();
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update user role'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to update user role'),
       },
     );
   };

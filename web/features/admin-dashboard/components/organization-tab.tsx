@@ -13,8 +13,8 @@ import { useUpdateOrganization } from '../../../app/organization/update-organiza
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
+import { isApiRequestError } from '../../../lib/api';
 import { useCurrentOrganization } from '../../../app/organization/get-current-organization';
 import { SectionHeader } from './section-header';
 
@@ -56,11 +56,7 @@ function OrganizationForm({ organization }: { organization: OrganizationView }) 
             setError('slug', { message: error.message }, { shouldFocus: true });
             return;
           }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update organization'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update organization');
         },
       },
     );

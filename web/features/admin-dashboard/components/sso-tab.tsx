@@ -18,8 +18,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { useSsoSettings } from '../api/get-sso-settings';
 import { useRemoveSsoSettings, useSaveSsoSettings } from '../api/save-sso-settings';
 import { SectionHeader } from './section-header';
@@ -64,12 +63,7 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
             variant: 'success',
           });
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to save SSO settings'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to save SSO settings'),
       },
     );
   });
@@ -81,12 +75,7 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
         reset(formValues(cleared));
         toast({ title: 'SSO settings removed', variant: 'success' });
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to remove SSO settings'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to remove SSO settings'),
     });
   };
 

@@ -16,8 +16,7 @@ import {
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toastError } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
 import { useCreateApiToken } from './api/create-api-token';
 import { ApiTokenCreated } from './api-token-created';
@@ -76,12 +75,7 @@ function CreateApiTokenForm({
   const onSubmit = handleSubmit((values) => {
     mutation.mutate(values, {
       onSuccess: onCreated,
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to create API token'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to create API token'),
     });
   });
 

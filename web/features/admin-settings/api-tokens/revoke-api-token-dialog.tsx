@@ -1,7 +1,6 @@
 import type { ApiTokenView } from '../../../../common/schemas/api-tokens';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { useRevokeApiToken } from './api/revoke-api-token';
 import { maskedToken } from './token-status';
 
@@ -27,12 +26,7 @@ export function RevokeApiTokenDialog({ token, onClose }: RevokeApiTokenDialogPro
           description: `Calls with ${revoked.name} are refused from now on.`,
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to revoke API token'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to revoke API token'),
     });
   };
 

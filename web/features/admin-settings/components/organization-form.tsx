@@ -8,8 +8,7 @@ import { useUpdateOrganization } from '../../../app/organization/update-organiza
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 
 const OrganizationFormValues = z.object({ name: OrganizationName, brandName: BrandName });
 type OrganizationFormValues = z.infer<typeof OrganizationFormValues>;
@@ -39,11 +38,7 @@ export function OrganizationForm({ organization }: { organization: OrganizationV
           toast({ title: 'Organization settings updated successfully', variant: 'success' });
         },
         onError: (error) => {
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update organization'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update organization');
         },
       },
     );

@@ -16,8 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { formatDateTime, initials } from '../../../lib/format';
 import { useCan } from '../../../app/me/use-can';
 
@@ -36,12 +35,7 @@ export function UserManagement({ currentUserId }: { currentUserId: string }) {
       { userId: user.id, role },
       {
         onSuccess: () => toast({ title: 'User role updated successfully', variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update user role'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to update user role'),
       },
     );
   };

@@ -13,8 +13,7 @@ import {
 } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { useCreateWorkspace } from '../api/create-workspace';
 import { useUpdateWorkspace } from '../api/update-workspace';
 
@@ -56,11 +55,7 @@ function WorkspaceForm({ workspace, onClose }: { workspace: WorkspaceView | null
   });
 
   const onError = (error: Error) =>
-    toast({
-      title: 'Error',
-      description: errorMessage(error, workspace ? 'Failed to rename workspace' : 'Failed to create workspace'),
-      variant: 'destructive',
-    });
+    toastError(error, workspace ? 'Failed to rename workspace' : 'Failed to create workspace');
 
   const onSubmit = handleSubmit((values) => {
     const body = { name: values.name, description: values.description || null };

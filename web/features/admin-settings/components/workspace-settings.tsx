@@ -14,8 +14,7 @@ import {
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { formatDate } from '../../../lib/format';
 import { useWorkspace } from '../../../app/workspace/use-workspace';
 import { useDeleteWorkspace } from '../api/delete-workspace';
@@ -38,12 +37,7 @@ export function WorkspaceSettings() {
           description: `${workspace.name} and its content were deleted.`,
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to delete workspace'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to delete workspace'),
     });
   };
 

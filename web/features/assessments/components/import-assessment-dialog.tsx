@@ -25,7 +25,7 @@ import { FieldError, Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { toast } from '../../../components/ui/use-toast';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import {
   isQuestionnaireFile,
@@ -166,12 +166,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
           });
           close(false);
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to create the assessment'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to create the assessment'),
       },
     );
   });

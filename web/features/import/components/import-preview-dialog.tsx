@@ -15,8 +15,7 @@ import {
 } from '../../../components/ui/dialog';
 import { Progress } from '../../../components/ui/progress';
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { formatNumber } from '../../../lib/format';
 import { useImportCanonicalAnswers } from '../api/import-canonical-answers';
 
@@ -120,11 +119,7 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
         },
         onError: (error) => {
           setProgress(null);
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to import answers'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to import answers');
         },
       },
     );

@@ -21,8 +21,8 @@ import {
 } from '../../../components/ui/dialog';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage, isApiRequestError } from '../../../lib/api';
+import { toast, toastError } from '../../../components/ui/use-toast';
+import { isApiRequestError } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
 import { useOrganizationUsers } from '../../../app/people/get-organization-users';
 import { useUpdateCanonicalAnswer } from '../api/update-canonical-answer';
@@ -119,11 +119,7 @@ function EditAnswerForm({
             setError('question', { message: error.message });
             return;
           }
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update answer'),
-            variant: 'destructive',
-          });
+          toastError(error, 'Failed to update answer');
         },
       },
     );

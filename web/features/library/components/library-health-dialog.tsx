@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { toast, toastError } from '../../../components/ui/use-toast';
 import { errorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useLibraryIssues } from '../api/get-library-issues';
@@ -40,12 +40,7 @@ export function LibraryHealthDialog({ open, onOpenChange, canResolve }: LibraryH
             description: 'Kept one answer and archived the other.',
             variant: 'success',
           }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update answer'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to update answer'),
       },
     );
   };
