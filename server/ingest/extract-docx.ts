@@ -1,11 +1,8 @@
-import mammoth from 'mammoth';
+import { docxToHtml } from './docx-html';
 import { htmlToBlocks } from './extract-html';
 import { corruptMessage } from './messages';
 import { assertSafeOfficeFile } from './office-guard';
 import { type Extraction, ExtractionError } from './types';
-
-// mammoth would inline every picture as a base64 data URI: megabytes of HTML for words we never read.
-const dropImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
 
 /**
  * Word (.docx): mammoth renders the document as semantic HTML (its heading styles become h1–h6), which the HTML
@@ -16,12 +13,7 @@ export async function extractDocx(bytes: Uint8Array): Promise<Extraction> {
   assertSafeOfficeFile(bytes, 'docx');
   let html: string;
   try {
-    const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-      // Never follow links to files outside the document: an uploaded file must not read the server's disk.
-      { convertImage: dropImages, externalFileAccess: false },
-    );
-    html = result.value;
+    html = await docxToHtml(bytes);
   } catch (error) {
     throw new ExtractionError('corrupt', corruptMessage('docx'), { cause: error });
   }

@@ -1,13 +1,10 @@
 import { Parser } from 'htmlparser2';
-import mammoth from 'mammoth';
+import { docxToHtml } from '../docx-html';
 import { corrupt } from './messages';
 import { densify } from './sheetjs-sheets';
 import { cleanCellText } from './text-patterns';
 import type { CellRange, RawSheet } from './types';
 import { assertSafeZip } from './zip-guard';
-
-// mammoth would inline every picture as a base64 data URI: megabytes of HTML for words we never read.
-const dropImages = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
 
 // Word caps a table at 63 columns; spans beyond these bounds are damage or mischief, not layout.
 const MAX_COLSPAN = 64;
@@ -22,12 +19,7 @@ export async function readDocx(bytes: Uint8Array): Promise<{ sheets: RawSheet[];
   assertSafeZip(bytes);
   let html: string;
   try {
-    const result = await mammoth.convertToHtml(
-      { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-      // Never follow links to files outside the document: an uploaded file must not read the server's disk.
-      { convertImage: dropImages, externalFileAccess: false },
-    );
-    html = result.value;
+    html = await docxToHtml(bytes);
   } catch (error) {
     throw corrupt('docx', error);
   }
