@@ -5,7 +5,7 @@ import { BRAND_TONES } from '../../../common/constants';
 import { BRAND_PROFILE_LIMITS, BrandProfile, type OrganizationView } from '../../../common/schemas/organizations';
 import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Label } from '../../components/ui/label';
+import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
@@ -111,30 +111,28 @@ function BrandProfileFields({
           <AlertDescription>Only admins can change the brand profile.</AlertDescription>
         </Alert>
       )}
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor="brand-tone">Tone</Label>
-        <Controller
-          control={control}
-          name="tone"
-          render={({ field }) => (
-            <Select value={field.value} onValueChange={field.onChange} disabled={!canEdit}>
-              <SelectTrigger id="brand-tone" onBlur={field.onBlur} aria-describedby="brand-tone-hint">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {BRAND_TONES.map((tone) => (
-                  <SelectItem key={tone} value={tone}>
-                    {formatLabel(tone)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          )}
-        />
-        <p id="brand-tone-hint" className="text-xs text-muted-foreground">
-          How answers written for you should sound.
-        </p>
-      </div>
+      <Field label="Tone" id="brand-tone" hint="How answers written for you should sound." className="sm:max-w-xs">
+        {(ids) => (
+          <Controller
+            control={control}
+            name="tone"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={!canEdit}>
+                <SelectTrigger {...ids} onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {BRAND_TONES.map((tone) => (
+                    <SelectItem key={tone} value={tone}>
+                      {formatLabel(tone)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+        )}
+      </Field>
       <TextareaField
         label="Language Rules"
         rows={4}

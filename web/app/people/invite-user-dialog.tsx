@@ -20,7 +20,7 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { isApiRequestError } from '../../lib/api';
 import { formatDate, formatLabel } from '../../lib/format';
 import { useCreateInvitation } from './create-invitation';
-import { ROLE_DESCRIPTIONS, RoleSelect } from '../../components/people/role-select';
+import { RoleField } from '../../components/people/role-field';
 
 interface InviteUserDialogProps {
   open: boolean;
@@ -93,27 +93,13 @@ function InviteUserForm({ title, onDone }: { title: string; onDone: () => void }
           error={errors.email?.message}
           {...register('email')}
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor="invite-role">Role</Label>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <>
-                <RoleSelect
-                  id="invite-role"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  aria-describedby="invite-role-hint"
-                />
-                <p id="invite-role-hint" className="text-xs text-muted-foreground">
-                  {ROLE_DESCRIPTIONS[field.value]}
-                </p>
-              </>
-            )}
-          />
-        </div>
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <RoleField id="invite-role" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={onDone}>
             Cancel

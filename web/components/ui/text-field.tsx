@@ -1,33 +1,14 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import type { ComponentProps } from 'react';
+import { Field, type FieldProps } from './field';
 import { Input } from './input';
-import { FieldError, Label } from './label';
 
-interface TextFieldProps extends ComponentProps<'input'> {
-  label: string;
-  /** Validation message; marks the input invalid and is announced with it. */
-  error?: string;
-  hint?: ReactNode;
-}
+type TextFieldProps = ComponentProps<'input'> & Omit<FieldProps, 'children'>;
 
 /** A labelled input with its hint and validation message wired up for assistive technology. */
 export function TextField({ label, error, hint, id, className, ...props }: TextFieldProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
-
   return (
-    <div className={cn('grid gap-1.5', className)}>
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...props} />
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
+    <Field label={label} error={error} hint={hint} id={id} className={className}>
+      {(control) => <Input {...control} {...props} />}
+    </Field>
   );
 }

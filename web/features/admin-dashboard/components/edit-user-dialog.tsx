@@ -3,7 +3,8 @@ import { LoaderCircle } from 'lucide-react';
 import type { AdminUserRow } from '../../../../common/schemas/admin';
 import type { Role } from '../../../../common/roles';
 import { useChangeUserRole } from '../../../app/people/change-user-role';
-import { ROLE_DESCRIPTIONS, RoleSelect, isRole } from '../../../components/people/role-select';
+import { RoleField } from '../../../components/people/role-field';
+import { isRole } from '../../../components/people/role-select';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,7 +14,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
 import { toast, toastError } from '../../../components/ui/use-toast';
 
 interface EditUserDialogProps {
@@ -51,11 +51,7 @@ function RoleForm({ user, onClose }: { user: AdminUserRow; onClose: () => void }
         save();
       }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="edit-role">Role</Label>
-        <RoleSelect id="edit-role" value={role} onChange={setRole} />
-        <p className="text-xs text-muted-foreground">{ROLE_DESCRIPTIONS[role]}</p>
-      </div>
+      <RoleField id="edit-role" value={role} onChange={setRole} />
       <DialogFooter>
         <Button variant="outline" onClick={onClose}>
           Cancel

@@ -3,7 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LoaderCircle } from 'lucide-react';
 import { CreateApiTokenBody, type CreatedApiToken } from '../../../../common/schemas/api-tokens';
-import { ROLE_DESCRIPTIONS, RoleSelect } from '../../../components/people/role-select';
+import { RoleField } from '../../../components/people/role-field';
 import { Button } from '../../../components/ui/button';
 import {
   Dialog,
@@ -13,7 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Label } from '../../../components/ui/label';
+import { Field } from '../../../components/ui/field';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { TextField } from '../../../components/ui/text-field';
 import { toastError } from '../../../components/ui/use-toast';
@@ -97,39 +97,32 @@ function CreateApiTokenForm({
           error={errors.name?.message}
           {...register('name')}
         />
-        <div className="grid gap-1.5">
-          <Label htmlFor="api-token-role">Role</Label>
-          <Controller
-            control={control}
-            name="role"
-            render={({ field }) => (
-              <>
-                <RoleSelect
-                  id="api-token-role"
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  aria-describedby="api-token-role-hint"
-                />
-                <p id="api-token-role-hint" className="text-xs text-muted-foreground">
-                  {ROLE_DESCRIPTIONS[field.value]}
-                </p>
-              </>
-            )}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="api-token-expiry">Expiry</Label>
-          <Controller
-            control={control}
-            name="expiresInDays"
-            render={({ field }) => (
-              <>
+        <Controller
+          control={control}
+          name="role"
+          render={({ field }) => (
+            <RoleField id="api-token-role" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="expiresInDays"
+          render={({ field }) => (
+            <Field
+              label="Expiry"
+              id="api-token-expiry"
+              hint={
+                field.value
+                  ? `Stops working on ${formatDate(Date.now() + field.value * 86_400_000)}.`
+                  : 'Works until it is revoked.'
+              }
+            >
+              {(ids) => (
                 <Select
                   value={expiryOptionValue(field.value)}
                   onValueChange={(value) => field.onChange(expiryDaysOf(value))}
                 >
-                  <SelectTrigger id="api-token-expiry" onBlur={field.onBlur} aria-describedby="api-token-expiry-hint">
+                  <SelectTrigger {...ids} onBlur={field.onBlur}>
                     <SelectValue />
                   </SelectTrigger>
                   <SelectContent>
@@ -140,15 +133,10 @@ function CreateApiTokenForm({
                     ))}
                   </SelectContent>
                 </Select>
-                <p id="api-token-expiry-hint" className="text-xs text-muted-foreground">
-                  {field.value
-                    ? `Stops working on ${formatDate(Date.now() + field.value * 86_400_000)}.`
-                    : 'Works until it is revoked.'}
-                </p>
-              </>
-            )}
-          />
-        </div>
+              )}
+            </Field>
+          )}
+        />
         <DialogFooter>
           <Button variant="outline" onClick={onCancel}>
             Cancel

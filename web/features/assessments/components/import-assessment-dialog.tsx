@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
@@ -20,8 +20,6 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { FieldError, Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
@@ -79,7 +77,6 @@ function missingInformation() {
  */
 export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentDialogProps) {
   const importMutation = useImportAssessment();
-  const fileInputId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const nextToken = useRef(1);
   const [picked, setPicked] = useState<PickedFile | null>(null);
@@ -233,25 +230,20 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
             {...register('description')}
           />
 
-          <div className="grid gap-1.5">
-            <Label htmlFor={fileInputId}>CSV or Excel file *</Label>
-            <Input
-              ref={fileInput}
-              id={fileInputId}
-              type="file"
-              accept={QUESTIONNAIRE_ACCEPT}
-              onChange={pickFile}
-              aria-invalid={fileError ? true : undefined}
-              aria-describedby={`${fileInputId}-hint ${fileInputId}-error`}
-              className="h-auto py-1.5 file:mr-3 file:font-medium"
-            />
-            <p id={`${fileInputId}-hint`} className="text-xs text-muted-foreground">
-              {picked
+          <TextField
+            ref={fileInput}
+            label="CSV or Excel file *"
+            type="file"
+            accept={QUESTIONNAIRE_ACCEPT}
+            onChange={pickFile}
+            error={fileError ?? undefined}
+            hint={
+              picked
                 ? selectedFileLine(picked.file)
-                : 'CSV, Excel (.xlsx, .xls) or Word (.docx) tables. Every sheet is read; up to 20 MB.'}
-            </p>
-            <FieldError id={`${fileInputId}-error`}>{fileError}</FieldError>
-          </div>
+                : 'CSV, Excel (.xlsx, .xls) or Word (.docx) tables. Every sheet is read; up to 20 MB.'
+            }
+            className="[&_input]:h-auto [&_input]:py-1.5 [&_input]:file:mr-3 [&_input]:file:font-medium"
+          />
 
           {picked &&
             (preview.isPending ? (
