@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call, sessionCookieFrom } from './helpers/api';
-import { createOrg, createUser, linkFromNextMail, unique } from './helpers/factories';
+import { createExpiredInvitation, createOrg, createUser, linkFromNextMail, unique } from './helpers/factories';
 import { authSessions, invitations, passwordResets, users } from '../server/db/schema';
 
 let app: TestApp;
@@ -162,14 +162,7 @@ describe('invitations and removed admins', () => {
   it('an expired invitation cannot be accepted', async () => {
     const org = await createOrg(app);
     const email = `${unique('late')}@example.com`;
-    const inv = await call(app, 'POST', '/api/organizations/invitations', {
-      as: org.admin,
-      body: { email, role: 'viewer' },
-    });
-    await app.database.db
-      .update(invitations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(invitations.id, inv.data.id));
+    const inv = await createExpiredInvitation(app, org.admin, email);
     const res = await call(app, 'POST', '/api/auth/register', {
       body: { username: unique('late'), email, password: 'secret-1234', invitationToken: inv.data.token },
     });

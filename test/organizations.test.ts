@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { invitations } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import {
+  createExpiredInvitation,
   createOrg,
   createTenant,
   createTenantPair,
@@ -416,14 +415,7 @@ describe('invitations', () => {
   it('refuses an expired link with a sentence saying what to do', async () => {
     const org = await createOrg(app);
     const email = `${unique('late')}@example.com`;
-    const inv = await call(app, 'POST', '/api/organizations/invitations', {
-      as: org.admin,
-      body: { email, role: 'viewer' },
-    });
-    await app.database.db
-      .update(invitations)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(invitations.id, inv.data.id));
+    const inv = await createExpiredInvitation(app, org.admin, email);
     const message = 'This invitation link is invalid or has expired. Ask your admin for a new one.';
     const preview = await call(app, 'GET', `/api/auth/invitations/${inv.data.token}`);
     expect(preview.statusCode).toBe(404);

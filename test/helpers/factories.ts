@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { Role } from '../../common/roles';
-import { mailOutbox } from '../../server/db/schema';
+import { invitations, mailOutbox } from '../../server/db/schema';
 import type { TestApp } from './app';
 import { call, sessionCookieFrom, type Session } from './api';
 
@@ -66,6 +66,16 @@ export async function createUser(app: TestApp, admin: TestUser, role: Role): Pro
     cookie: sessionCookieFrom(res),
     workspaceId: admin.workspaceId,
   };
+}
+
+/** A viewer's invitation for `email` whose link expired a second ago (its expiry moved into the past). */
+export async function createExpiredInvitation(app: TestApp, admin: TestUser, email: string) {
+  const inv = await call(app, 'POST', '/api/organizations/invitations', { as: admin, body: { email, role: 'viewer' } });
+  await app.database.db
+    .update(invitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(invitations.id, inv.data.id));
+  return inv;
 }
 
 export type Tenant = Awaited<ReturnType<typeof createTenant>>;
