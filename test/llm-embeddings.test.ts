@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { capturedLog } from './helpers/captured-log';
 import { call, type Session } from './helpers/api';
 import { createAnswer, createOrg } from './helpers/factories';
 import { settledDocument, uploadDocument } from './helpers/documents';
@@ -25,8 +26,7 @@ import { endpointEmbedder } from '../server/embedding/embedder';
  */
 
 type LogLine = { level: number; msg: string };
-const logLines: LogLine[] = [];
-const log = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(JSON.parse(line) as LogLine) });
+const { log, lines: logLines } = capturedLog<LogLine>();
 
 const MODEL = 'fake-embed';
 let fake: FakeOpenAI;

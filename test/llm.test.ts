@@ -1,6 +1,6 @@
-import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
+import { capturedLog } from './helpers/captured-log';
 import { call, type Session } from './helpers/api';
 import { createAnswer, createOrg, createTenant, type Tenant } from './helpers/factories';
 import { settledDocument, uploadDocument } from './helpers/documents';
@@ -13,8 +13,7 @@ import { NEEDS_REVIEW_ANSWER } from '../server/engine/answer';
  */
 
 type LogLine = { level: number; msg: string; reason?: string };
-const logLines: LogLine[] = [];
-const log = pino({ level: 'warn' }, { write: (line: string) => void logLines.push(JSON.parse(line) as LogLine) });
+const { log, lines: logLines } = capturedLog<LogLine>();
 
 const POLICY =
   '# Logging and Monitoring\n\nSecurity logs are retained for 400 days in write-once storage. ' +
