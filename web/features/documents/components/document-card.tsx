@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
+import { TagButtons } from '../../../components/ui/tag-buttons';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatFileSize } from '../../../lib/format';
 import { DOCUMENT_KINDS } from '../document-kinds';
@@ -123,22 +124,12 @@ export const DocumentCard = memo(function DocumentCard({
               )}
             </div>
           </div>
-          {document.tags.length > 0 && (
-            <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Tags">
-              {document.tags.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    className="rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
-                    onClick={() => handlers.onTagClick(tag)}
-                    title={`Show documents tagged "${tag}"`}
-                  >
-                    {tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagButtons
+            tags={document.tags}
+            onTagClick={handlers.onTagClick}
+            titleOf={(tag) => `Show documents tagged "${tag}"`}
+            className="mt-2"
+          />
           <div className="mt-2.5">
             <DocumentStatus document={document} />
           </div>

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { AnswerStatus, CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { TagButtons } from '../../../components/ui/tag-buttons';
 import { cn } from '../../../lib/cn';
 import type { LibraryPermissions } from '../use-library-permissions';
 import { AnswerActionsMenu } from './answer-actions-menu';
@@ -74,22 +75,12 @@ export const AnswerCard = memo(function AnswerCard({ answer, selected, busy, per
           </div>
           {/* Plain text on purpose: imported answers may contain markup, which must never run or render. */}
           <p className="mt-1.5 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{answer.answer}</p>
-          {answer.tags.length > 0 && (
-            <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
-              {answer.tags.map((tag) => (
-                <li key={tag}>
-                  <button
-                    type="button"
-                    className="rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
-                    onClick={() => handlers.onTagClick(tag)}
-                    title={`Show entries tagged "${tag}"`}
-                  >
-                    {tag}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <TagButtons
+            tags={answer.tags}
+            onTagClick={handlers.onTagClick}
+            titleOf={(tag) => `Show entries tagged "${tag}"`}
+            className="mt-3"
+          />
           <AnswerMeta answer={answer} className="mt-3" />
         </div>
       </div>
