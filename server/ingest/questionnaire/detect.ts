@@ -131,20 +131,9 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
     ) ?? unlabelledQuestionColumn(roles, content);
   if (questionColumn === null) return null;
   const taken = new Set<number>([questionColumn]);
-
-  const idColumn =
-    bestColumn(
-      roles,
-      (role, column) => (role.id > 0 && (content[column]?.nonEmpty ?? 0) > 0 ? role.id : 0),
-      (c) => !taken.has(c),
-    ) ?? idColumnByContent(content, questionColumn);
-  if (idColumn !== null) taken.add(idColumn);
-  const sectionColumn = bestColumn(
-    roles,
-    (role) => role.section,
-    (c) => !taken.has(c),
+  const { idColumn, sectionColumn } = idAndSectionColumns(roles, content, questionColumn, taken, (role, column) =>
+    role.id > 0 && (content[column]?.nonEmpty ?? 0) > 0 ? role.id : 0,
   );
-  if (sectionColumn !== null) taken.add(sectionColumn);
 
   let answerColumn: number | null;
   if (sub) {
@@ -220,20 +209,8 @@ function layoutWithoutHeader(sheet: RawSheet, options: DetectOptions): Layout | 
     const columns = padColumns([...above], sheet);
     const roles = columns.map(headerRoles);
     const taken = new Set<number>([q]);
-    const idColumn =
-      bestColumn(
-        roles,
-        (role) => role.id,
-        (c) => !taken.has(c),
-      ) ?? idColumnByContent(columnContent(sheet, firstQuestion), q);
-    if (idColumn !== null) taken.add(idColumn);
-    const sectionColumn = bestColumn(
-      roles,
-      (role) => role.section,
-      (c) => !taken.has(c),
-    );
-    if (sectionColumn !== null) taken.add(sectionColumn);
     const after = columnContent(sheet, firstQuestion);
+    const { idColumn, sectionColumn } = idAndSectionColumns(roles, after, q, taken, (role) => role.id);
     const answerColumn = bestColumn(
       roles,
       (role, column) => role.answer * 10 + answerEvidence(after[column]),
@@ -310,6 +287,28 @@ function subHeader(
 function nearness(column: number, anchor: number): number {
   const distance = column - anchor;
   return distance > 0 ? Math.max(0, 5 - distance) : Math.max(0, 3 + distance);
+}
+
+/**
+ * The id column (the best one `idScore` finds among the labels, else the leftmost column of control ids) and the
+ * section column, from the columns the question does not take; both are added to `taken`.
+ */
+function idAndSectionColumns(
+  roles: readonly RoleScores[],
+  content: readonly ColumnStats[],
+  questionColumn: number,
+  taken: Set<number>,
+  idScore: (role: RoleScores, column: number) => number,
+): { idColumn: number | null; sectionColumn: number | null } {
+  const idColumn = bestColumn(roles, idScore, (c) => !taken.has(c)) ?? idColumnByContent(content, questionColumn);
+  if (idColumn !== null) taken.add(idColumn);
+  const sectionColumn = bestColumn(
+    roles,
+    (role) => role.section,
+    (c) => !taken.has(c),
+  );
+  if (sectionColumn !== null) taken.add(sectionColumn);
+  return { idColumn, sectionColumn };
 }
 
 function bestColumn(
