@@ -1,10 +1,10 @@
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle, Lock } from 'lucide-react';
+import { Lock } from 'lucide-react';
 import { BRAND_TONES } from '../../../common/constants';
 import { BRAND_PROFILE_LIMITS, BrandProfile, type OrganizationView } from '../../../common/schemas/organizations';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
+import { SaveChangesBar } from '../../components/ui/save-changes-bar';
 import { Field } from '../../components/ui/field';
 import { LoadError } from '../../components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
@@ -177,17 +177,7 @@ function BrandProfileFields({
           />
         )}
       />
-      {canEdit && (
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => reset()} disabled={!isDirty || mutation.isPending}>
-            Discard Changes
-          </Button>
-          <Button type="submit" disabled={!isDirty || mutation.isPending}>
-            {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-            Save Changes
-          </Button>
-        </div>
-      )}
+      {canEdit && <SaveChangesBar dirty={isDirty} pending={mutation.isPending} onDiscard={() => reset()} />}
     </form>
   );
 }

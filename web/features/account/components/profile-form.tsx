@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
 import { Email, FirstName, LastName, Username, type UserView } from '../../../../common/schemas/auth';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { SaveChangesBar } from '../../../components/ui/save-changes-bar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { toast, toastError } from '../../../components/ui/use-toast';
@@ -108,15 +107,7 @@ export function ProfileForm({ user }: { user: UserView }) {
             error={errors.email?.message}
             {...register('email')}
           />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => reset()} disabled={!isDirty || mutation.isPending}>
-              Discard Changes
-            </Button>
-            <Button type="submit" disabled={!isDirty || mutation.isPending}>
-              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              Save Changes
-            </Button>
-          </div>
+          <SaveChangesBar dirty={isDirty} pending={mutation.isPending} onDiscard={() => reset()} />
         </form>
       </CardContent>
     </Card>

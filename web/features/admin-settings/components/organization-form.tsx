@@ -1,11 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { z } from 'zod';
 import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
 import { BrandName, OrganizationName, type OrganizationView } from '../../../../common/schemas/organizations';
 import { useUpdateOrganization } from '../../../app/organization/update-organization';
-import { Button } from '../../../components/ui/button';
+import { SaveChangesBar } from '../../../components/ui/save-changes-bar';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { TextField } from '../../../components/ui/text-field';
 import { toast, toastError } from '../../../components/ui/use-toast';
@@ -66,15 +65,7 @@ export function OrganizationForm({ organization }: { organization: OrganizationV
             hint={`The title at the top of the sidebar. Leave it empty to show '${DEFAULT_BRAND_NAME}'.`}
             {...register('brandName')}
           />
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={() => reset()} disabled={!isDirty || mutation.isPending}>
-              Discard Changes
-            </Button>
-            <Button type="submit" disabled={!isDirty || mutation.isPending}>
-              {mutation.isPending && <LoaderCircle className="animate-spin" aria-hidden />}
-              Save Changes
-            </Button>
-          </div>
+          <SaveChangesBar dirty={isDirty} pending={mutation.isPending} onDiscard={() => reset()} />
         </form>
       </CardContent>
     </Card>
