@@ -39,6 +39,18 @@ function withDisclaimers(answer: string, brand: Pick<BrandProfile, 'disclaimers'
   return disclaimers ? `${answer}\n\n${disclaimers}` : answer;
 }
 
+/** 'Needs Review': nothing in the workspace answers the question; the closest library entries still show. */
+function needsReview(matches: TopMatch[]): EngineAnswer {
+  return {
+    answer: NEEDS_REVIEW_ANSWER,
+    answerType: 'unknown',
+    confidence: 0,
+    sources: [],
+    matches,
+    lastVerifiedAt: null,
+  };
+}
+
 const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 100)));
 
 /**
@@ -111,14 +123,7 @@ export async function answerQuestion(
           matches,
           lastVerifiedAt: null,
         }
-      : {
-          answer: NEEDS_REVIEW_ANSWER,
-          answerType: 'unknown',
-          confidence: 0,
-          sources: [],
-          matches,
-          lastVerifiedAt: null,
-        };
+      : needsReview(matches);
   }
   if (decision.kind === 'document') {
     return {
@@ -139,14 +144,7 @@ export async function answerQuestion(
     };
   }
 
-  return {
-    answer: NEEDS_REVIEW_ANSWER,
-    answerType: 'unknown',
-    confidence: 0,
-    sources: [],
-    matches,
-    lastVerifiedAt: null,
-  };
+  return needsReview(matches);
 }
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */

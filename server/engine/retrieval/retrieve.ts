@@ -1,20 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { documentChunks } from '../../db/schema';
 import { inTenant } from '../../tenancy';
-import { libraryIndex, searchIndex, type Scope } from './library-index';
+import { libraryIndex, searchIndex, type IndexedEntry, type Scope } from './library-index';
 import { lexemeFrequency } from './lexeme-stats';
 import { stagedQueries } from './query';
 
 export type { Scope };
 
-export type EntryCandidate = {
-  id: string;
-  question: string;
-  answer: string;
-  status: 'approved' | 'draft';
-  tags: string[];
-  updatedAt: Date;
-  lastVerifiedAt: Date | null;
+/** A library entry as the index holds it, with how well it matched the question. */
+export type EntryCandidate = IndexedEntry & {
   rank: number;
   trigram: number;
   /** Cosine similarity of the entry's embedding to the question's, when embeddings are configured (vector-*.ts). */
