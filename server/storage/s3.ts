@@ -12,15 +12,10 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { digestStream, type Digest } from './digest';
 import { assertUploadKey, newUploadKey } from './keys';
 import type { ObjectStorage } from './types';
+import type { Config } from '../config';
 
-export type S3Settings = {
-  endpoint?: string;
-  region: string;
-  bucket: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  forcePathStyle: boolean;
-};
+/** The bucket and credentials as the configuration reads them from S3_* (config.ts). */
+export type S3Settings = Config['storage']['s3'];
 
 function isNotFound(err: unknown): boolean {
   const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
