@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { CLAIM_NOW } from './claim-time';
 
 export type ClaimedQuestion = {
   id: string;
@@ -80,10 +81,9 @@ export async function claimQuestions(
       .for('update', { skipLocked: true });
     const rows = await db
       .update(aq)
-      // Milliseconds only: the claim comes back as a JS Date, and the answer's write matches on it exactly.
       .set({
         status: 'processing',
-        claimedAt: sql`date_trunc('milliseconds', clock_timestamp())`,
+        claimedAt: CLAIM_NOW,
         attempts: sql`${aq.attempts} + 1`,
       })
       .where(inArray(aq.id, waiting))

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { documents } from '../db/schema';
 import type { DbOrTx } from '../db/client';
+import { CLAIM_NOW } from './claim-time';
 
 export type ClaimedDocument = {
   id: string;
@@ -11,9 +12,6 @@ export type ClaimedDocument = {
   attempts: number;
   claimedAt: Date | null;
 };
-
-// Milliseconds only: the claim comes back as a JS Date, and renewing it matches on that value exactly.
-const NOW_MS = sql`date_trunc('milliseconds', clock_timestamp())`;
 
 /**
  * Claims up to `limit` documents waiting for extraction (ARCHITECTURE §7): unclaimed ones, and ones whose claim is older
@@ -41,7 +39,7 @@ export async function claimDocuments(
     .for('update', { skipLocked: true });
   return db
     .update(documents)
-    .set({ claimedAt: NOW_MS, attempts: sql`${documents.attempts} + 1` })
+    .set({ claimedAt: CLAIM_NOW, attempts: sql`${documents.attempts} + 1` })
     .where(inArray(documents.id, waiting))
     .returning({
       id: documents.id,
@@ -62,7 +60,7 @@ export async function claimDocuments(
 export async function renewDocumentClaim(db: DbOrTx, id: string, claimedAt: Date): Promise<Date | null> {
   const [row] = await db
     .update(documents)
-    .set({ claimedAt: NOW_MS })
+    .set({ claimedAt: CLAIM_NOW })
     .where(
       and(
         eq(documents.id, id),
