@@ -30,6 +30,7 @@ import {
   type VectorMatches,
 } from '../server/engine/retrieval/vector-candidates';
 import { SYSTEMS, TOPICS } from './fixtures';
+import { percentile } from './percentile';
 
 export const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 export const CHUNKS = Number(process.env.CHUNKS ?? 100_000);
@@ -46,15 +47,11 @@ export const log = pino({ level: 'silent' });
 const mb = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 export const secs = (t0: number) => ((performance.now() - t0) / 1000).toFixed(1);
 
-function pct(ms: number[], p: number) {
-  const s = [...ms].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-}
 const ms1 = (n: number) => n.toFixed(1).padStart(6);
 const line = (label: string, ms: number[]) =>
   console.log(
-    `  ${label.padEnd(52)} mean ${ms1(ms.reduce((a, b) => a + b, 0) / ms.length)}   p50 ${ms1(pct(ms, 0.5))}   ` +
-      `p95 ${ms1(pct(ms, 0.95))}   max ${ms1(Math.max(...ms))} ms`,
+    `  ${label.padEnd(52)} mean ${ms1(ms.reduce((a, b) => a + b, 0) / ms.length)}   p50 ${ms1(percentile(ms, 0.5))}   ` +
+      `p95 ${ms1(percentile(ms, 0.95))}   max ${ms1(Math.max(...ms))} ms`,
   );
 
 export function configFor(dataDir: string) {

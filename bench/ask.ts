@@ -32,6 +32,7 @@ import { embedPending } from '../server/worker/embed-sweep';
 import { policyPage } from '../test/fixtures/ingest/make-documents';
 import { SYSTEMS, TOPICS } from './fixtures';
 import { CHUNKS, ENTRIES, configFor, embedderFor, log, secs, serve, type AskIds } from './ask-serve';
+import { signUpOverHttp } from './over-http';
 
 const POOL = Number(process.env.POOL ?? 1000);
 /** Per-component standard deviation of the noise added to a pool vector: cosine ≈ 0.98 to the vector it came from. */
@@ -73,18 +74,8 @@ async function build(dataDir: string): Promise<AskIds> {
   const app = await buildApp({ db: database.db, config, mailer, log, storage: createStorage(config) });
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'askbench',
-        email: 'ask@example.com',
-        password: 'bench-pass',
-        organizationName: 'A',
-      }),
-    });
-    const me = (await reg.json()) as { user: { organizationId: string } };
-    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const me = await signUpOverHttp(base, { username: 'askbench', email: 'ask@example.com', organizationName: 'A' });
+    const cookie = me.cookie;
     const ws = (await (await fetch(`${base}/api/workspaces`, { headers: { cookie } })).json()) as Array<{ id: string }>;
     const organizationId = me.user.organizationId;
     const workspaceId = ws[0]?.id ?? '';

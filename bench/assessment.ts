@@ -28,6 +28,7 @@ import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 import { libraryEntries, questionnaireXlsx } from './fixtures';
+import { signUpOverHttp } from './over-http';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
 const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' ');
@@ -79,18 +80,13 @@ async function waitForLibraryEmbedded(db: Db, model: string) {
 }
 
 async function register(base: string): Promise<Api> {
-  const reg = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench${Date.now()}`,
-      email: `bench${Date.now()}@example.com`,
-      password: 'bench-pass',
-      organizationName: 'Bench',
-    }),
+  const stamp = Date.now();
+  const { cookie } = await signUpOverHttp(base, {
+    username: `bench${stamp}`,
+    email: `bench${stamp}@example.com`,
+    organizationName: 'Bench',
   });
-  if (!reg.ok) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  return { base, cookie: (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '' };
+  return { base, cookie };
 }
 
 async function importLibrary(api: Api) {

@@ -31,6 +31,8 @@ import { embedPending } from '../server/worker/embed-sweep';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { registerOrganization, uploadDocument } from './inject';
+import { timedDocumentList } from './over-http';
+import { percentile } from './percentile';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
 const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' ');
@@ -39,10 +41,6 @@ const DOCX_PAGES = Number(process.env.DOCX_PAGES ?? 100);
 const LIST_EVERY_MS = Number(process.env.LIST_EVERY_MS ?? 100);
 const SECRET = 'bench-secret-bench-secret-bench';
 
-function pct(ms: number[], p: number) {
-  const s = [...ms].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-}
 const cpuSeconds = (c: NodeJS.CpuUsage) => (c.user + c.system) / 1e6;
 
 /** The embedder with its embedPassages calls timed: the model's share of the sweep, the rest being its SQL. */
@@ -94,14 +92,7 @@ async function main() {
   try {
     const cookie = await registerOrganization(app, 'emb', 'E');
     // Real HTTP for the timed calls, as in bench:ingest: requests arrive as I/O events between the sweep's steps.
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const list = async () => {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/documents`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
-      const docs = (await res.json()) as Array<{ status: string; extractedChunks: number }>;
-      return { ms: performance.now() - t, docs };
-    };
+    const list = timedDocumentList(await app.listen({ port: 0, host: '127.0.0.1' }), cookie);
     for (let i = 0; i < 20; i += 1)
       await uploadDocument(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
     await uploadDocument(app, cookie, Buffer.from(pdf), 'policies.pdf');
@@ -202,10 +193,10 @@ async function main() {
     );
     console.log(`GET /api/documents (${docs.length} documents) over HTTP, one every ${LIST_EVERY_MS} ms:`);
     console.log(
-      `  idle                 n=${idle.length}  median ${pct(idle, 0.5).toFixed(1)} ms  p95 ${pct(idle, 0.95).toFixed(1)} ms`,
+      `  idle                 n=${idle.length}  median ${percentile(idle, 0.5).toFixed(1)} ms  p95 ${percentile(idle, 0.95).toFixed(1)} ms`,
     );
     console.log(
-      `  during the sweep     n=${busy.length}  median ${pct(busy, 0.5).toFixed(1)} ms  p95 ${pct(busy, 0.95).toFixed(1)} ms`,
+      `  during the sweep     n=${busy.length}  median ${percentile(busy, 0.5).toFixed(1)} ms  p95 ${percentile(busy, 0.95).toFixed(1)} ms`,
     );
     console.log(
       `\nTarget: ≥ 75 chunks/s per embedding thread, GET /api/documents as fast as idle. Database: ${database.kind}; ` +

@@ -9,26 +9,22 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
+import { openBenchDatabase } from './bench-database';
 import { registerOrganization, uploadDocument } from './inject';
+import { timedDocumentList } from './over-http';
+import { percentile } from './percentile';
 
 const PDF_PAGES = Number(process.env.PDF_PAGES ?? 300);
 const DOCX_PAGES = Number(process.env.DOCX_PAGES ?? 100);
 
 const mb = (bytes: number) => bytes / (1024 * 1024);
-function pct(ms: number[], p: number) {
-  const s = [...ms].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-}
 
 async function throughput(name: string, bytes: Uint8Array, file: string, pages: number) {
   await extractInThread(bytes, file); // warm the thread and the libraries
@@ -50,14 +46,7 @@ async function main() {
   await throughput(`PDF, ${PDF_PAGES} pages`, pdf, 'bench.pdf', PDF_PAGES);
   await throughput(`DOCX, ${DOCX_PAGES} pages`, docx, 'bench.docx', DOCX_PAGES);
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-ingest-'));
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  const { dataDir, database, config } = await openBenchDatabase('verity-bench-ingest-');
   const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
   const storage = createStorage(config);
   const worker = startWorker({ db: database.db, storage, log, extract: extractInThread, concurrency: 1, pollMs: 200 });
@@ -65,16 +54,8 @@ async function main() {
   const app = await buildApp({ db: database.db, config, mailer, log, storage, wakeWorker: worker.wake });
   try {
     const cookie = await registerOrganization(app, 'ing', 'I');
-    // Real HTTP for the timed calls: requests then arrive as I/O events like a browser's, interleaved with the
-    // worker's file reads and thread messages (app.inject would run them as one unbroken chain of promises).
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const list = async () => {
-      const t = performance.now();
-      const res = await fetch(`${base}/api/documents`, { headers: { cookie } });
-      if (res.status !== 200) throw new Error(`list failed: ${res.status}`);
-      const docs = (await res.json()) as Array<{ status: string; extractedChunks: number }>;
-      return { ms: performance.now() - t, docs };
-    };
+    // Real HTTP for the timed calls (see timedDocumentList).
+    const list = timedDocumentList(await app.listen({ port: 0, host: '127.0.0.1' }), cookie);
     // A few small documents so the list has something to return.
     for (let i = 0; i < 20; i += 1)
       await uploadDocument(app, cookie, Buffer.from(`Policy ${i}: backups run daily.`), `p${i}.txt`);
@@ -99,10 +80,10 @@ async function main() {
     );
     console.log('GET /api/documents (21 documents) over HTTP, back to back:');
     console.log(
-      `  idle                 n=${idle.length}  median ${pct(idle, 0.5).toFixed(1)} ms  p95 ${pct(idle, 0.95).toFixed(1)} ms`,
+      `  idle                 n=${idle.length}  median ${percentile(idle, 0.5).toFixed(1)} ms  p95 ${percentile(idle, 0.95).toFixed(1)} ms`,
     );
     console.log(
-      `  during ingestion     n=${busy.length}  median ${pct(busy, 0.5).toFixed(1)} ms  p95 ${pct(busy, 0.95).toFixed(1)} ms`,
+      `  during ingestion     n=${busy.length}  median ${percentile(busy, 0.5).toFixed(1)} ms  p95 ${percentile(busy, 0.95).toFixed(1)} ms`,
     );
     console.log(`\nDatabase: ${database.kind}; node ${process.version}; ${os.cpus().length} cores.`);
   } finally {

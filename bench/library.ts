@@ -8,14 +8,13 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
+import { openBenchDatabase } from './bench-database';
 import { registerOrganization } from './inject';
+import { percentile } from './percentile';
 
 const ENTRIES = Number(process.env.ENTRIES ?? 10_000);
 const RUNS = Number(process.env.RUNS ?? 20);
@@ -69,20 +68,11 @@ function entries(n: number) {
 }
 
 function stats(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? 0;
-  return { median: at(0.5), p95: at(0.95) };
+  return { median: percentile(ms, 0.5), p95: percentile(ms, 0.95) };
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-'));
-  const url = process.env.DATABASE_URL;
-  const database = await openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-  });
+  const { dataDir, database, config } = await openBenchDatabase('verity-bench-');
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ from: 'bench@verity', db: database.db, log });
   const app = await buildApp({ db: database.db, config, mailer, log, storage: createStorage(config) });

@@ -22,6 +22,7 @@ import { closeExtractionThreads, extractInThread } from '../../server/ingest/thr
 import type { Scope } from '../../server/engine/retrieval/retrieve';
 import { embedPending } from '../../server/worker/embed-sweep';
 import type { Embedder } from '../../server/embedding/embedder';
+import { signUpOverHttp } from '../over-http';
 
 export type LibraryItem = { id: string; question: string; answer: string; tags: string[] };
 export type Expect =
@@ -137,17 +138,11 @@ export async function openBench(company: Company, embedder: Embedder | null = nu
   };
   try {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const reg = await fetch(`${base}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: 'bench',
-        email: 'bench@example.com',
-        password: 'bench-pass',
-        organizationName: 'Bench',
-      }),
+    const { cookie } = await signUpOverHttp(base, {
+      username: 'bench',
+      email: 'bench@example.com',
+      organizationName: 'Bench',
     });
-    const cookie = (reg.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
     const api = async (method: string, url: string, body?: unknown) => {
       const res = await fetch(`${base}${url}`, {
         method,
