@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Copy, LoaderCircle, MailCheck, Send } from 'lucide-react';
+import { LoaderCircle, MailCheck, Send } from 'lucide-react';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import { CreateInvitationBody, type InvitationCreated } from '../../../common/schemas/organizations';
 import { Button } from '../../components/ui/button';
@@ -13,8 +13,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { CopyField } from '../../components/ui/copy-field';
 import { TextField } from '../../components/ui/text-field';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { isApiRequestError } from '../../lib/api';
@@ -124,12 +123,6 @@ interface InvitationSentProps {
 function InvitationSent({ invitation, onInviteAnother, onDone }: InvitationSentProps) {
   // The server leaves the link out only for API tokens; a signed-in admin always gets it.
   const url = invitation.url ?? '';
-  const copy = () => {
-    navigator.clipboard.writeText(url).then(
-      () => toast({ title: 'Copied to clipboard', variant: 'success' }),
-      () => toast({ title: 'Failed to copy', variant: 'destructive' }),
-    );
-  };
   return (
     <>
       <DialogHeader>
@@ -142,22 +135,7 @@ function InvitationSent({ invitation, onInviteAnother, onDone }: InvitationSentP
           works once and expires on {formatDate(invitation.expiresAt)}.
         </DialogDescription>
       </DialogHeader>
-      <div className="grid gap-1.5">
-        <Label htmlFor="invitation-link">Invitation link</Label>
-        <div className="flex gap-2">
-          <Input
-            id="invitation-link"
-            readOnly
-            value={url}
-            className="font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button variant="outline" onClick={copy}>
-            <Copy aria-hidden />
-            Copy
-          </Button>
-        </div>
-      </div>
+      <CopyField id="invitation-link" label="Invitation link" value={url} />
       <DialogFooter>
         <Button variant="outline" onClick={onInviteAnother}>
           Invite another

@@ -1,11 +1,9 @@
-import { Copy, KeyRound, TriangleAlert } from 'lucide-react';
+import { KeyRound, TriangleAlert } from 'lucide-react';
 import type { CreatedApiToken } from '../../../../common/schemas/api-tokens';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { toast } from '../../../components/ui/use-toast';
+import { CopyField } from '../../../components/ui/copy-field';
 import { formatDate, formatLabel } from '../../../lib/format';
 
 interface ApiTokenCreatedProps {
@@ -15,17 +13,6 @@ interface ApiTokenCreatedProps {
 
 /** The one time the whole token is on screen: copy it, see how to send it, and close. */
 export function ApiTokenCreated({ token, onDone }: ApiTokenCreatedProps) {
-  const copy = () => {
-    navigator.clipboard.writeText(token.token).then(
-      () => toast({ title: 'Copied to clipboard', variant: 'success' }),
-      () =>
-        toast({
-          title: 'Failed to copy',
-          description: 'Select the token and copy it yourself.',
-          variant: 'destructive',
-        }),
-    );
-  };
   // Two lines, as a shell reads them, so neither the header nor the address is broken mid-word.
   const example = `curl -H "Authorization: Bearer vrt_…" \\\n  ${window.location.origin}/api/canonical-answers`;
 
@@ -45,23 +32,13 @@ export function ApiTokenCreated({ token, onDone }: ApiTokenCreatedProps) {
         <TriangleAlert aria-hidden />
         <AlertDescription>Copy this token now. You will not be able to see it again.</AlertDescription>
       </Alert>
-      <div className="grid gap-1.5">
-        <Label htmlFor="api-token-value">API token</Label>
-        <div className="flex gap-2">
-          <Input
-            id="api-token-value"
-            readOnly
-            value={token.token}
-            spellCheck={false}
-            className="bg-surface font-mono text-xs"
-            onFocus={(event) => event.currentTarget.select()}
-          />
-          <Button variant="outline" onClick={copy}>
-            <Copy aria-hidden />
-            Copy
-          </Button>
-        </div>
-      </div>
+      <CopyField
+        id="api-token-value"
+        label="API token"
+        value={token.token}
+        failureHint="Select the token and copy it yourself."
+        inputClassName="bg-surface"
+      />
       <div className="grid gap-1.5">
         <p className="text-sm font-medium">Use it</p>
         <pre className="overflow-x-auto rounded-md border bg-surface px-3 py-2 font-mono text-xs leading-relaxed text-slate-700">

@@ -4,7 +4,7 @@ import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge
 import { ConfidenceBadge } from '../../../components/knowledge/confidence-badge';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { toast } from '../../../components/ui/use-toast';
+import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import type { ChatMessage } from '../chat-store';
 import { AnswerSources } from './answer-sources';
@@ -13,15 +13,6 @@ interface MessageCardProps {
   message: ChatMessage;
   /** Offered for questions nobody has answered yet, to people who may add library entries. */
   onAddToLibrary?: (message: ChatMessage) => void;
-}
-
-async function copyAnswer(text: string) {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied to clipboard', variant: 'success' });
-  } catch {
-    toast({ title: 'Failed to copy', variant: 'destructive' });
-  }
 }
 
 /** The specification message card: the question, then 'Processing your question...' or the answer with its type, confidence and sources. */
@@ -68,7 +59,7 @@ export const MessageCard = memo(function MessageCard({ message, onAddToLibrary }
                     variant="ghost"
                     size="sm"
                     className="-my-1 ml-auto text-muted-foreground"
-                    onClick={() => void copyAnswer(answer)}
+                    onClick={() => void copyToClipboard(answer)}
                     aria-label="Copy answer"
                   >
                     <Copy aria-hidden />

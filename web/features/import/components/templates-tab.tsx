@@ -2,18 +2,8 @@ import { Copy, FileInput } from 'lucide-react';
 import { IMPORT_FORMATS, type ImportFormat } from '../../../../common/import/types';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { toast } from '../../../components/ui/use-toast';
+import { copyToClipboard } from '../../../components/ui/copy-to-clipboard';
 import { IMPORT_TEMPLATES } from '../import-templates';
-
-async function copyText(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied to clipboard', variant: 'success' });
-  } catch {
-    // No clipboard permission (or an insecure origin): say so rather than pretend.
-    toast({ title: 'Failed to copy', variant: 'destructive' });
-  }
-}
 
 /** PRODUCT "Templates & Examples": copyable CSV, JSON and plain-text examples. */
 export function TemplatesTab({ onUse }: { onUse: (format: ImportFormat, content: string) => void }) {
@@ -30,7 +20,7 @@ export function TemplatesTab({ onUse }: { onUse: (format: ImportFormat, content:
                 <CardDescription>{template.description}</CardDescription>
               </div>
               <div className="flex gap-2">
-                <Button variant="outline" size="sm" onClick={() => void copyText(template.content)}>
+                <Button variant="outline" size="sm" onClick={() => void copyToClipboard(template.content)}>
                   <Copy aria-hidden />
                   Copy
                 </Button>
