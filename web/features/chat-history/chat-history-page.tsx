@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { CircleAlert, Download, History, LoaderCircle } from 'lucide-react';
-import { Alert, AlertDescription } from '../../components/ui/alert';
+import { Download, History, LoaderCircle } from 'lucide-react';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
@@ -38,15 +38,7 @@ function EntryList({ filter, filtered }: { filter: HistoryFilter; filtered: bool
   }
   if (query.isError && !query.data) {
     return (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(query.error, 'Could not load the chat history.')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError error={query.error} fallback="Could not load the chat history." onRetry={() => void query.refetch()} />
     );
   }
   const { entries, total } = query.data;

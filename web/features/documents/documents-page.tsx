@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { CircleExclamationPoint, Download, LoaderCircle, Trash2 } from 'lucide-react';
+import { Download, LoaderCircle, Trash2 } from 'lucide-react';
 import { SearchInput } from '../../components/ui/search-input';
 import type { DocumentView } from '../../../common/schemas/documents';
-import { Alert, AlertDescription } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCan } from '../../app/me/use-can';
@@ -171,15 +170,11 @@ export function DocumentsPage() {
             <Spinner className="size-6" label="Loading documents" />
           </div>
         ) : query.isError && documents.length === 0 ? (
-          <Alert variant="destructive">
-            <CircleExclamationPoint aria-hidden />
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {errorMessage(query.error, 'Could not load the documents.')}
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            error={query.error}
+            fallback="Could not load the documents."
+            onRetry={() => void query.refetch()}
+          />
         ) : documents.length === 0 ? (
           <DocumentsEmptyState filtered={filtered} canUpload={canUpload} onClearFilters={clearFilters} />
         ) : (

@@ -1,11 +1,9 @@
-import { CircleAlert, MessagesSquare } from 'lucide-react';
+import { MessagesSquare } from 'lucide-react';
 import type { SessionView } from '../../../../common/schemas/qa';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { useHistorySessions } from '../api/get-history-sessions';
 import { periodStart, type HistoryFilter } from '../history-filter';
@@ -34,15 +32,11 @@ export function SessionList({ filter }: { filter: HistoryFilter }) {
   }
   if (query.isError) {
     return (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(query.error, 'Could not load the chat sessions.')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError
+        error={query.error}
+        fallback="Could not load the chat sessions."
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const since = periodStart(filter.period);

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BookPlus, CircleAlert, ListTodo } from 'lucide-react';
+import { BookPlus, ListTodo } from 'lucide-react';
 import { CreateAnswerDialog } from '../../../app/knowledge/create-answer-dialog';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { useCan } from '../../../app/me/use-can';
@@ -68,15 +67,7 @@ export function TasksView() {
             <Spinner className="size-6" label="Loading tasks" />
           </div>
         ) : query.isError && tasks.length === 0 ? (
-          <Alert variant="destructive">
-            <CircleAlert aria-hidden />
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {errorMessage(query.error, 'Could not load the tasks.')}
-              <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError error={query.error} fallback="Could not load the tasks." onRetry={() => void query.refetch()} />
         ) : tasks.length === 0 && !query.hasNextPage ? (
           <EmptyState
             icon={<ListTodo aria-hidden />}

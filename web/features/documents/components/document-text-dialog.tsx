@@ -3,6 +3,7 @@ import { CircleAlert, FileSearch } from 'lucide-react';
 import type { DocumentChunkView, DocumentView } from '../../../../common/schemas/documents';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
@@ -75,17 +76,7 @@ function ExtractedText({ document, focusPage }: { document: DocumentView; focusP
     );
   }
   if (query.isError && chunks.length === 0) {
-    return (
-      <Alert variant="destructive">
-        <CircleAlert aria-hidden />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(query.error, 'Could not load the text.')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
-    );
+    return <LoadError error={query.error} fallback="Could not load the text." onRetry={() => void query.refetch()} />;
   }
   if (chunks.length === 0) {
     return (

@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { CircleExclamationPoint } from 'lucide-react';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
@@ -57,15 +56,7 @@ export function AnswerList({ filter, selectedIds, busyId, permissions, handlers,
 
   if (query.isError && answers.length === 0) {
     return (
-      <Alert variant="destructive">
-        <CircleExclamationPoint aria-hidden />
-        <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-          {errorMessage(query.error, 'Could not load the library.')}
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </AlertDescription>
-      </Alert>
+      <LoadError error={query.error} fallback="Could not load the library." onRetry={() => void query.refetch()} />
     );
   }
 

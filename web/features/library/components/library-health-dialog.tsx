@@ -1,13 +1,12 @@
-import { CircleCheckBig, CircleExclamationPoint, Copy, LoaderCircle, TriangleExclamationPoint } from 'lucide-react';
+import { CircleCheckBig, Copy, LoaderCircle, TriangleExclamationPoint } from 'lucide-react';
 import type { CanonicalAnswerView, LibraryIssue } from '../../../../common/schemas/knowledge';
-import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { useLibraryIssues } from '../api/get-library-issues';
 import { useUpdateCanonicalAnswer } from '../api/update-canonical-answer';
@@ -62,15 +61,11 @@ export function LibraryHealthDialog({ open, onOpenChange, canResolve }: LibraryH
             <Spinner className="size-6" label="Checking the library" />
           </div>
         ) : issues.isError ? (
-          <Alert variant="destructive">
-            <CircleExclamationPoint aria-hidden />
-            <AlertDescription className="flex flex-wrap items-center justify-between gap-3">
-              {errorMessage(issues.error, 'Could not check the library.')}
-              <Button variant="outline" size="sm" onClick={() => void issues.refetch()}>
-                Try again
-              </Button>
-            </AlertDescription>
-          </Alert>
+          <LoadError
+            error={issues.error}
+            fallback="Could not check the library."
+            onRetry={() => void issues.refetch()}
+          />
         ) : issues.data.length === 0 ? (
           <EmptyState
             icon={<CircleCheckBig aria-hidden />}
