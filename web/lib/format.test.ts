@@ -6,6 +6,7 @@ import {
   formatLabel,
   formatNumber,
   formatPercent,
+  fullName,
   initials,
 } from './format';
 
@@ -81,6 +82,15 @@ describe('formatLabel', () => {
     expect(formatLabel('  viewer  ')).toBe('Viewer');
     expect(formatLabel('a__b')).toBe('A B');
     expect(formatLabel('')).toBe('');
+  });
+});
+
+describe('fullName', () => {
+  it('joins the names there are', () => {
+    expect(fullName({ firstName: 'Ada', lastName: 'Lovelace' })).toBe('Ada Lovelace');
+    expect(fullName({ firstName: 'Ada', lastName: null })).toBe('Ada');
+    expect(fullName({ firstName: '', lastName: 'Lovelace' })).toBe('Lovelace');
+    expect(fullName({})).toBe('');
   });
 });
 

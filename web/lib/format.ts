@@ -52,6 +52,11 @@ export function formatLabel(value: string): string {
     .join(' ');
 }
 
+/** First and last name as one, leaving out the missing ones; '' when there is neither. */
+export function fullName(person: { firstName?: string | null; lastName?: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ');
+}
+
 /**
  * PRODUCT §3 initials: first letters of first and last name; else the uppercased first letter of the username;
  * else 'U'.

@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/use-toast';
-import { formatDateTime, initials } from '../../../lib/format';
+import { formatDateTime, fullName, initials } from '../../../lib/format';
 import { useCan } from '../../../app/me/use-can';
 
 /** The specification Workspace Settings "User Management": every user with a role dropdown, Remove, and Invite user. */
@@ -118,7 +118,7 @@ interface UserRowProps {
 }
 
 function UserRow({ user, isSelf, roleBusy, removeBusy, onRoleChange, onRemove }: UserRowProps) {
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const name = fullName(user);
   const roleId = `role-${user.id}`;
   return (
     <tr>
@@ -136,7 +136,7 @@ function UserRow({ user, isSelf, roleBusy, removeBusy, onRoleChange, onRemove }:
               {isSelf && <Badge variant="outline">You</Badge>}
             </p>
             <p className="truncate text-xs text-muted-foreground">
-              {fullName ? `${fullName} · ` : ''}
+              {name ? `${name} · ` : ''}
               {user.email}
             </p>
           </div>

@@ -1,8 +1,8 @@
 import type { UserView } from '../../../../common/schemas/auth';
-import { formatLabel, initials } from '../../../lib/format';
+import { formatLabel, fullName, initials } from '../../../lib/format';
 
 export function UserSummary({ user }: { user: UserView }) {
-  const fullName = [user.firstName, user.lastName].filter(Boolean).join(' ');
+  const name = fullName(user);
   return (
     <div className="flex items-center gap-3 px-3 py-2">
       <span
@@ -12,7 +12,7 @@ export function UserSummary({ user }: { user: UserView }) {
         {initials(user)}
       </span>
       <div className="min-w-0">
-        <p className="truncate text-sm font-medium" title={fullName || undefined}>
+        <p className="truncate text-sm font-medium" title={name || undefined}>
           {user.username}
         </p>
         <p className="truncate text-xs text-muted-foreground">{formatLabel(user.role)}</p>
