@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions } from '../test/helpers/chromium';
 
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
@@ -22,19 +23,7 @@ function recordCspViolations() {
 
 /** Debian's Chromium with the flags this machine needs (no sandbox as root, no background network). */
 export async function launchBrowser(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions());
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
