@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsMember, registerAdmin, uniqueSuffix } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -35,20 +35,7 @@ describe('admin dashboard', () => {
 
     // A second member, signed in in a browser of their own.
     const member = `member${suffix}`;
-    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
-      email: `${member}@example.com`,
-      role: 'contributor',
-    });
-    const otherCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const other = await otherCtx.newPage();
-    other.on('pageerror', (e) => errors.push(e.message));
-    await other.goto(`${baseUrl}/login`);
-    await apiCall(other, 'POST', '/api/auth/register', {
-      username: member,
-      email: `${member}@example.com`,
-      password: 'secret-1234',
-      invitationToken: invite.token,
-    });
+    const other = await joinAsMember(page, browser, baseUrl, member, errors, 'contributor');
 
     // Questions for the analytics: one the library answers, three it cannot.
     await apiCall(page, 'POST', '/api/canonical-answers', {
@@ -181,7 +168,7 @@ describe('admin dashboard', () => {
     await toast(page, 'User removed');
     await again.getByText('Active Users (1)').waitFor();
     expect(await again.getByRole('button', { name: `Remove ${username}` }).isDisabled()).toBe(true);
-    await otherCtx.close();
+    await other.context().close();
 
     expect(errors).toEqual([]);
     await ctx.close();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsMember, registerAdmin, uniqueSuffix } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -22,20 +22,7 @@ describe('chat history', () => {
     await apiCall(page, 'POST', '/api/qa/entries', { questions });
 
     // A contributor asks one question of their own.
-    const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
-      email: `contrib${suffix}@example.com`,
-      role: 'contributor',
-    });
-    const otherCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const other = await otherCtx.newPage();
-    other.on('pageerror', (e) => errors.push(e.message));
-    await other.goto(`${baseUrl}/login`);
-    await apiCall(other, 'POST', '/api/auth/register', {
-      username: `contrib${suffix}`,
-      email: `contrib${suffix}@example.com`,
-      password: 'secret-1234',
-      invitationToken: invite.token,
-    });
+    const other = await joinAsMember(page, browser, baseUrl, `contrib${suffix}`, errors, 'contributor');
     await apiCall(other, 'POST', '/api/qa/ask', { question: 'Who reviews vendor contracts?' });
 
     // The admin sees everyone's questions, 25 to a page, and can narrow them to one person.
@@ -58,7 +45,7 @@ describe('chat history', () => {
     await other.getByRole('list', { name: 'Questions' }).getByText('Who reviews vendor contracts?').waitFor();
     expect(await other.getByRole('list', { name: 'Questions' }).getByRole('article').count()).toBe(1);
     expect(await other.getByRole('combobox', { name: 'User' }).count()).toBe(0);
-    await otherCtx.close();
+    await other.context().close();
 
     expect(errors).toEqual([]);
     await ctx.close();

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import type { Role } from '../common/roles';
 
 /** A unique-enough suffix for usernames and organization names within one test run. */
 export function uniqueSuffix(): string {
@@ -75,30 +76,39 @@ export async function uploadThroughApi(
 }
 
 /**
- * Invites `username` as a viewer from the admin's page and registers them through the invitation in a new browser
- * context, whose page errors go to `errors`. Returns the viewer's signed-in page.
+ * Invites `username` with `role` from the admin's page and registers them through the invitation in a new browser
+ * context, whose page errors go to `errors`. Returns the member's signed-in page.
  */
-export async function joinAsViewer(
+export async function joinAsMember(
+  admin: Page,
+  browser: Browser,
+  baseUrl: string,
+  username: string,
+  errors: string[],
+  role: Role,
+): Promise<Page> {
+  const email = `${username}@example.com`;
+  const invite = await apiCall<{ token: string }>(admin, 'POST', '/api/organizations/invitations', { email, role });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const member = await context.newPage();
+  member.on('pageerror', (e) => errors.push(e.message));
+  await member.goto(`${baseUrl}/login`);
+  await apiCall(member, 'POST', '/api/auth/register', {
+    username,
+    email,
+    password: 'secret-1234',
+    invitationToken: invite.token,
+  });
+  return member;
+}
+
+/** joinAsMember as a viewer: what most screens' "what a viewer may not do" checks start from. */
+export function joinAsViewer(
   admin: Page,
   browser: Browser,
   baseUrl: string,
   username: string,
   errors: string[],
 ): Promise<Page> {
-  const email = `${username}@example.com`;
-  const invite = await apiCall<{ token: string }>(admin, 'POST', '/api/organizations/invitations', {
-    email,
-    role: 'viewer',
-  });
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const viewer = await context.newPage();
-  viewer.on('pageerror', (e) => errors.push(e.message));
-  await viewer.goto(`${baseUrl}/login`);
-  await apiCall(viewer, 'POST', '/api/auth/register', {
-    username,
-    email,
-    password: 'secret-1234',
-    invitationToken: invite.token,
-  });
-  return viewer;
+  return joinAsMember(admin, browser, baseUrl, username, errors, 'viewer');
 }
