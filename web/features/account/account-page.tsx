@@ -1,8 +1,8 @@
-import { useSearchParams } from 'react-router';
 import { KeyRound, ShieldCheck, UserRound } from 'lucide-react';
 import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useMe } from '../../app/me/get-me';
+import { useTabParam } from '../../lib/use-tab-param';
 import { ChangePasswordForm } from './components/change-password-form';
 import { PasswordResetForm } from './components/password-reset-form';
 import { ProfileForm } from './components/profile-form';
@@ -20,9 +20,7 @@ const TABS = [
  */
 export function AccountPage() {
   const me = useMe();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab = TABS.find((t) => t.value === requested)?.value ?? 'profile';
+  const [tab = 'profile', setTab] = useTabParam(TABS.map((t) => t.value));
 
   // The auth guard has loaded the user already; this only narrows the type.
   if (!me.data) return <FullScreenSpinner />;
@@ -33,7 +31,7 @@ export function AccountPage() {
       <div className="mx-auto w-full max-w-3xl">
         <h1 className="text-2xl font-semibold tracking-tight">Account Settings</h1>
         <p className="mt-1 text-sm text-muted-foreground">Your profile, password and where you are signed in.</p>
-        <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-6">
+        <Tabs value={tab} onValueChange={setTab} className="mt-6">
           <TabsList>
             {TABS.map(({ value, label, icon: Icon }) => (
               <TabsTrigger key={value} value={value}>

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { Building2, FolderKanban, KeyRound, Lock, Palette, Users } from 'lucide-react';
 import { BrandProfileForm } from '../../app/organization/brand-profile-form';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -8,6 +7,7 @@ import { FullScreenSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useMe } from '../../app/me/get-me';
 import { useCan } from '../../app/me/use-can';
+import { useTabParam } from '../../lib/use-tab-param';
 import { AdminDashboardButton } from '../admin-dashboard/admin-dashboard-button';
 import { useCurrentOrganization } from '../../app/organization/get-current-organization';
 import { ApiTokensPanel } from './api-tokens/api-tokens-panel';
@@ -49,9 +49,7 @@ export function AdminSettingsPage() {
   const me = useMe();
   const organization = useCurrentOrganization();
   const allowed = useAllowedTabs();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab = allowed.find((value) => value === requested) ?? allowed[0];
+  const [tab, setTab] = useTabParam(allowed);
   const adminOnlyHidden = allowed.length > 0 && allowed.length < TABS.length;
 
   // The shell has loaded both already; this only narrows their types.
@@ -93,7 +91,7 @@ export function AdminSettingsPage() {
                 </AlertDescription>
               </Alert>
             )}
-            <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })} className="mt-6">
+            <Tabs value={tab} onValueChange={setTab} className="mt-6">
               <TabsList>
                 {TABS.filter((t) => allowed.includes(t.value)).map(({ value, label, icon: Icon }) => (
                   <TabsTrigger key={value} value={value}>
