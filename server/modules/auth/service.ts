@@ -11,6 +11,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { clearAttempts, limiterKey, recordAttemptOrLimit, type AttemptLimit } from './login-limiter';
 import { assertPasswordAllowed } from './password-policy';
 import { revokeUserApiTokens } from '../api-tokens/service';
+import { insertUser } from './insert-user';
 import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
@@ -106,19 +107,7 @@ async function acceptInvitation(
     .where(and(eq(invitations.id, inv.id), isNull(invitations.acceptedAt)))
     .returning({ id: invitations.id });
   if (claimed.length === 0) throw new AppError(400, 'invitation_invalid', INVALID_INVITATION);
-  const [user] = await tx
-    .insert(users)
-    .values({
-      organizationId: inv.organizationId,
-      username: input.username,
-      email: input.email,
-      passwordHash: input.passwordHash,
-      firstName: input.firstName || null,
-      lastName: input.lastName || null,
-      role: inv.role,
-    })
-    .returning();
-  if (!user) throw new Error('insert returned no user');
+  const user = await insertUser(tx, inv.organizationId, input, inv.role);
   await tx.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, inv.id));
   await writeAudit(tx, {
     organizationId: inv.organizationId,

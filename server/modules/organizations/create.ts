@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { organizations, users, workspaces } from '../../db/schema';
+import { organizations, workspaces } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../audit/service';
+import { insertUser, type NewUser } from '../auth/insert-user';
 import { DEFAULT_WORKSPACE_NAME } from '../../../common/constants';
 import type { BrandProfile } from '../../../common/schemas/organizations';
 import { newToken } from '../../tokens';
@@ -26,17 +27,7 @@ export function slugify(name: string): string {
 }
 
 /** A new organization with its "Default" workspace and its first user as admin, in the caller's transaction. */
-export async function createOrganizationWithAdmin(
-  tx: Tx,
-  input: {
-    organizationName: string;
-    username: string;
-    email: string;
-    passwordHash: string;
-    firstName?: string;
-    lastName?: string;
-  },
-) {
+export async function createOrganizationWithAdmin(tx: Tx, input: NewUser & { organizationName: string }) {
   let slug = slugify(input.organizationName);
   const [taken] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.slug, slug));
   if (taken)
@@ -55,19 +46,8 @@ export async function createOrganizationWithAdmin(
     .insert(workspaces)
     .values({ organizationId: org.id, name: DEFAULT_WORKSPACE_NAME, description: null })
     .returning();
-  const [user] = await tx
-    .insert(users)
-    .values({
-      organizationId: org.id,
-      username: input.username,
-      email: input.email,
-      passwordHash: input.passwordHash,
-      firstName: input.firstName || null,
-      lastName: input.lastName || null,
-      role: 'admin',
-    })
-    .returning();
-  if (!workspace || !user) throw new Error('insert returned no row');
+  if (!workspace) throw new Error('insert returned no workspace');
+  const user = await insertUser(tx, org.id, input, 'admin');
   const base = { organizationId: org.id, userId: user.id };
   await writeAudit(tx, {
     ...base,
