@@ -17,6 +17,16 @@ export const unauthenticated = () => new AppError(401, 'unauthenticated', 'Not a
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 /** Also the answer for another tenant's id: its existence is not revealed. */
 export const notFound = (what: string) => new AppError(404, 'not_found', `${what} not found`);
+/**
+ * Some ids of a multi-select action are not the caller's (deleted meanwhile, or another tenant's): the whole action
+ * is refused, like a single unknown id, rather than silently done for the rest.
+ */
+export const selectionNotFound = (missing: number, things: string, screen: string) =>
+  new AppError(
+    404,
+    'not_found',
+    `${missing} of the selected ${things} ${missing === 1 ? 'was' : 'were'} not found. Refresh ${screen} and try again.`,
+  );
 export const conflict = (message: string) => new AppError(409, 'conflict', message);
 
 /** 429 with the seconds to wait, sent as Retry-After (RFC 9110 §10.2.3). */

@@ -6,7 +6,7 @@ import { inTenant } from '../../tenancy';
 import type { AppDeps } from '../../deps';
 import { attachment, datedName, plainAttachment, type Download } from '../../download';
 import { toCsv } from '../../../common/import/csv-export';
-import { AppError, badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound, selectionNotFound } from '../../errors';
 import { audit } from '../audit/service';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import type { ListDocumentsQuery, RegisterDocumentBody } from '../../../common/schemas/documents';
@@ -192,12 +192,7 @@ async function requireAll(ctx: TenantCtx, ids: string[]) {
   const unique = [...new Set(ids)];
   const rows = await selectDocuments(ctx, inArray(documents.id, unique));
   if (rows.length !== unique.length) {
-    const missing = unique.length - rows.length;
-    throw new AppError(
-      404,
-      'not_found',
-      `${missing} of the selected documents ${missing === 1 ? 'was' : 'were'} not found. Refresh the list and try again.`,
-    );
+    throw selectionNotFound(unique.length - rows.length, 'documents', 'the list');
   }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return unique.map((id) => byId.get(id)).filter((r): r is DocumentRecord => r !== undefined);

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { AppError } from '../../errors';
+import { selectionNotFound } from '../../errors';
 import { datedName, plainAttachment, type Download } from '../../download';
 import { audit } from '../audit/service';
 import { canonicalAnswersToCsv, LIBRARY_EXPORT_COLUMNS } from '../../../common/import/csv-export';
@@ -25,12 +25,7 @@ export async function exportAnswers(
   const ids = [...new Set(input.answerIds)];
   const rows = await loadAnswers(ctx, ids);
   if (rows.length !== ids.length) {
-    const missing = ids.length - rows.length;
-    throw new AppError(
-      404,
-      'not_found',
-      `${missing} of the selected answers ${missing === 1 ? 'was' : 'were'} not found. Refresh the library and try again.`,
-    );
+    throw selectionNotFound(ids.length - rows.length, 'answers', 'the library');
   }
   const byId = new Map(rows.map((r) => [r.id, presentAnswer(r)]));
   const answers = ids.map((id) => byId.get(id)).filter((a): a is CanonicalAnswerView => a !== undefined);
