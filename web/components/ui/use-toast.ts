@@ -29,9 +29,9 @@ export function toast(options: ToastOptions): number {
   return id;
 }
 
-/** The destructive 'Error' toast every failed action shows, with the error's sentence or `fallback`. */
-export function toastError(error: unknown, fallback: string): number {
-  return toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+/** The destructive toast every failed action shows: `title`, then the error's sentence or `fallback`. */
+export function toastError(error: unknown, fallback: string, title = 'Error'): number {
+  return toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
 export function dismissToast(id: number): void {

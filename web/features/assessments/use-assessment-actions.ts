@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { BatchView } from '../../../common/schemas/assessments';
-import { toast } from '../../components/ui/use-toast';
-import { ApiRequestError, errorMessage } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
+import { ApiRequestError } from '../../lib/api';
 import { useDeleteAssessment } from './api/delete-assessment';
 import { useExportAssessment, type ExportFormat } from './api/export-assessment';
 
@@ -53,8 +53,7 @@ export function useAssessmentActions(): AssessmentActions {
           toast({ title: 'Assessment deleted', variant: 'success' });
           onDone?.();
         },
-        onError: (error) =>
-          toast({ title: 'Delete failed', description: errorMessage(error, 'Delete failed'), variant: 'destructive' }),
+        onError: (error) => toastError(error, 'Delete failed', 'Delete failed'),
       }),
     [deleteOne],
   );

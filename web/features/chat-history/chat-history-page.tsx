@@ -6,8 +6,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Pager } from '../../components/ui/pager';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useCan } from '../../app/me/use-can';
 import { useExportChatHistory } from './api/export-chat-history';
@@ -104,12 +103,7 @@ export function ChatHistoryPage() {
           description: 'The chat history was saved as a CSV file.',
           variant: 'success',
         }),
-      onError: (error) =>
-        toast({
-          title: 'Export failed',
-          description: errorMessage(error, 'Failed to export chat history'),
-          variant: 'destructive',
-        }),
+      onError: (error) => toastError(error, 'Failed to export chat history', 'Export failed'),
     });
   };
 

@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { DocumentView } from '../../../common/schemas/documents';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { formatNumber } from '../../lib/format';
 import { useBulkDeleteDocuments } from './api/bulk-delete-documents';
 import { useDeleteDocument } from './api/delete-document';
@@ -19,10 +18,6 @@ export interface DocumentActions {
   exporting: boolean;
 }
 
-function failed(title: string, error: unknown, fallback: string) {
-  toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
-}
-
 /** The Document Library's actions with PRODUCT §11's toasts. */
 export function useDocumentActions(): DocumentActions {
   // mutate functions are stable; the mutation objects are not, so callbacks depend on the functions only.
@@ -37,7 +32,7 @@ export function useDocumentActions(): DocumentActions {
 
   const download = useCallback(
     (document: DocumentView) =>
-      downloadOne(document, { onError: (error) => failed('Download failed', error, 'Download failed') }),
+      downloadOne(document, { onError: (error) => toastError(error, 'Download failed', 'Download failed') }),
     [downloadOne],
   );
 
@@ -48,7 +43,7 @@ export function useDocumentActions(): DocumentActions {
           toast({ title: 'Document deleted successfully', variant: 'success' });
           onDone();
         },
-        onError: (error) => failed('Delete failed', error, 'Delete failed'),
+        onError: (error) => toastError(error, 'Delete failed', 'Delete failed'),
       }),
     [deleteOne],
   );
@@ -61,7 +56,7 @@ export function useDocumentActions(): DocumentActions {
           toast({ title: `${formatNumber(deleted)} ${noun} deleted successfully`, variant: 'success' });
           onDone();
         },
-        onError: (error) => failed('Delete failed', error, 'Delete failed'),
+        onError: (error) => toastError(error, 'Delete failed', 'Delete failed'),
       }),
     [deleteMany],
   );
@@ -70,7 +65,7 @@ export function useDocumentActions(): DocumentActions {
     (ids: string[]) =>
       exportSelected(ids, {
         onSuccess: () => toast({ title: 'Documents exported successfully', variant: 'success' }),
-        onError: (error) => failed('Export failed', error, 'Failed to export documents'),
+        onError: (error) => toastError(error, 'Failed to export documents', 'Export failed'),
       }),
     [exportSelected],
   );

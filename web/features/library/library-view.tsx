@@ -9,7 +9,6 @@ import { CreateAnswerDialog } from '../../app/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast, toastError } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
 import { useOrganizationStats } from '../../app/organization/get-organization-stats';
@@ -98,12 +97,7 @@ export function LibraryView() {
       { answerIds: [...selected], format },
       {
         onSuccess: () => toast({ title: 'Answers exported successfully', variant: 'success' }),
-        onError: (error) =>
-          toast({
-            title: 'Export failed',
-            description: errorMessage(error, 'Failed to export answers'),
-            variant: 'destructive',
-          }),
+        onError: (error) => toastError(error, 'Failed to export answers', 'Export failed'),
       },
     );
   };

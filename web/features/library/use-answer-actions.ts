@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { AnswerStatus, CanonicalAnswerView } from '../../../common/schemas/knowledge';
-import { toast } from '../../components/ui/use-toast';
-import { errorMessage } from '../../lib/api';
+import { toast, toastError } from '../../components/ui/use-toast';
 import { useDeleteCanonicalAnswer } from './api/delete-canonical-answer';
 import { useUpdateCanonicalAnswer } from './api/update-canonical-answer';
 import { useVerifyCanonicalAnswer } from './api/verify-canonical-answer';
@@ -20,10 +19,6 @@ const STATUS_TOASTS: Record<AnswerStatus, string> = {
   archived: 'Answer archived',
 };
 
-function failed(title: string, error: unknown, fallback: string) {
-  toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
-}
-
 /** The one-click library actions (approve, verify, archive, restore, delete) with their toasts. */
 export function useAnswerActions(): AnswerActions {
   // mutate functions are stable; the mutation objects are not, so callbacks depend on the functions only.
@@ -40,7 +35,7 @@ export function useAnswerActions(): AnswerActions {
         { id: answer.id, body: { status } },
         {
           onSuccess: () => toast({ title: STATUS_TOASTS[status], variant: 'success' }),
-          onError: (error) => failed('Error', error, 'Failed to update answer'),
+          onError: (error) => toastError(error, 'Failed to update answer'),
         },
       );
     },
@@ -52,7 +47,7 @@ export function useAnswerActions(): AnswerActions {
       verifyAnswer(answer.id, {
         onSuccess: () =>
           toast({ title: 'Answer verified', description: 'Its last-verified date is now today.', variant: 'success' }),
-        onError: (error) => failed('Error', error, 'Failed to verify answer'),
+        onError: (error) => toastError(error, 'Failed to verify answer'),
       });
     },
     [verifyAnswer],
@@ -65,7 +60,7 @@ export function useAnswerActions(): AnswerActions {
           toast({ title: 'Answer deleted', variant: 'success' });
           onDone?.();
         },
-        onError: (error) => failed('Delete failed', error, 'Delete failed'),
+        onError: (error) => toastError(error, 'Delete failed', 'Delete failed'),
       });
     },
     [deleteAnswer],

@@ -15,8 +15,7 @@ import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
 import { isAdminLevel } from '../../../../common/roles';
 import type { UserView } from '../../../../common/schemas/auth';
 import type { OrganizationStats, OrganizationView } from '../../../../common/schemas/organizations';
-import { toast } from '../../../components/ui/use-toast';
-import { errorMessage } from '../../../lib/api';
+import { toastError } from '../../../components/ui/use-toast';
 import { paths, type WorkspaceMode } from '../../../paths';
 import { useLogout } from '../../../app/me/logout';
 import { useCan } from '../../../app/me/use-can';
@@ -51,7 +50,7 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
         window.location.assign(paths.login);
       },
       onError: (error) => {
-        toast({ title: 'Logout failed', description: errorMessage(error, 'Logout failed'), variant: 'destructive' });
+        toastError(error, 'Logout failed', 'Logout failed');
       },
     });
   };
