@@ -16,6 +16,20 @@ import type { BrandProfile } from '../../common/schemas/organizations';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+// A tenant's rows, and a user's own, go with their organization, workspace or user (the references are lazy, so
+// these may be called before the table they point to is declared).
+const organizationRef = () =>
+  uuid('organization_id')
+    .notNull()
+    .references(() => organizations.id, { onDelete: 'cascade' });
+const workspaceRef = () =>
+  uuid('workspace_id')
+    .notNull()
+    .references(() => workspaces.id, { onDelete: 'cascade' });
+const userRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const organizations = pgTable('organizations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -37,9 +51,7 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -67,12 +79,8 @@ export const authSessions = pgTable(
   'auth_sessions',
   {
     idHash: text('id_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    organizationId: organizationRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ip: text('ip'),
@@ -91,9 +99,7 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -113,9 +119,7 @@ export const workspaces = pgTable(
   'workspaces',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description'),
     createdAt: createdAt(),
@@ -131,9 +135,7 @@ export const auditLogs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Insertion order: timestamps tie within a transaction (PGlite's clock is coarse), this never does.
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     workspaceId: uuid('workspace_id'),
     userId: uuid('user_id'),
     action: text('action').notNull(),
@@ -149,9 +151,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     email: text('email').notNull(),
     role: text('role').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -174,9 +174,7 @@ export const emailChanges = pgTable(
   'email_changes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     newEmail: text('new_email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -188,9 +186,7 @@ export const emailChanges = pgTable(
 
 export const passwordResets = pgTable('password_resets', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
@@ -262,12 +258,8 @@ export const canonicalAnswers = pgTable(
   'canonical_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
     question: text('question').notNull(),
     questionNorm: text('question_norm').notNull(),
     answer: text('answer').notNull(),
@@ -312,9 +304,7 @@ export const canonicalAnswerVersions = pgTable(
     answerId: uuid('answer_id')
       .notNull()
       .references(() => canonicalAnswers.id, { onDelete: 'cascade' }),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     version: integer('version').notNull(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
@@ -337,12 +327,8 @@ export const documents = pgTable(
   'documents',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
     storageKey: text('storage_key').notNull().unique(),
     originalName: text('original_name').notNull(),
     mimeType: text('mime_type').notNull(),
@@ -385,9 +371,7 @@ export const uploadLinks = pgTable(
   'upload_links',
   {
     storageKey: text('storage_key').primaryKey(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
     urlHash: text('url_hash').notNull(),
     state: text('state').notNull().default('issued'),
     /** The size the browser announced, if any; counted against the quota until the bytes arrive. */
@@ -440,15 +424,9 @@ export const qaSessions = pgTable(
   'qa_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
+    userId: userRef(),
     title: text('title').notNull(),
     customerName: text('customer_name'),
     createdAt: createdAt(),
@@ -462,16 +440,10 @@ export const qaEntries = pgTable(
   'qa_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
     sessionId: uuid('session_id').references(() => qaSessions.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     question: text('question').notNull(),
     answer: text('answer').notNull(),
     answerType: text('answer_type').notNull(),
@@ -496,12 +468,8 @@ export const assessmentBatches = pgTable(
   'assessment_batches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    organizationId: uuid('organization_id')
-      .notNull()
-      .references(() => organizations.id, { onDelete: 'cascade' }),
-    workspaceId: uuid('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     /** The chat that started it from the Ask screen's Bulk Import, if any. */
     sessionId: uuid('session_id').references(() => qaSessions.id, { onDelete: 'set null' }),
