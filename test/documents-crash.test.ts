@@ -6,13 +6,15 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createOrg } from './helpers/factories';
-import { settledDocument, uploadDocument } from './helpers/documents';
+import { plantDocument, settledDocument, uploadDocument } from './helpers/documents';
 import { freePort, startServer } from './helpers/processes';
 import {
   crashFixtures,
   documentState,
+  extractionsSettled,
   filesUnder,
   freshChunkCounts,
+  midExtraction,
   signUpOverHttp,
   startWorkerProcess,
   uploadOverHttp,
@@ -27,7 +29,6 @@ import { extractDocument } from '../server/ingest/pipeline';
 import { startWorker } from '../server/worker/worker';
 import { failExhaustedDocuments, renewDocumentClaim } from '../server/worker/claim';
 import { GAVE_UP, MAX_ATTEMPTS, type Extract } from '../server/worker/process-document';
-import { newUploadKey } from '../server/storage/keys';
 
 const testDb = inject('testDb');
 const log = pino({ level: 'silent' });
@@ -106,26 +107,13 @@ describe.runIf(testDb.kind === 'pglite')('`npm start` killed with SIGKILL while 
             (n, s) => (s === 'processing' ? { ...n, processing: n.processing + 1 } : { ...n, settled: n.settled + 1 }),
             { settled: 0, processing: 0 },
           );
-      killedWhile = await vi.waitFor(
-        async () => {
-          const s = await statuses();
-          if (s.settled < 4 || s.processing < 6) throw new Error(`not the moment yet: ${JSON.stringify(s)}`);
-          return s;
-        },
-        { timeout: 60_000, interval: 20 },
-      );
+      killedWhile = await midExtraction(statuses);
       server.child.kill('SIGKILL');
       await new Promise((r) => server.child.once('exit', r));
 
       server = startServer(env);
       expect(await server.ready, server.output()).toBe('ready');
-      await vi.waitFor(
-        async () => {
-          const s = await statuses();
-          if (s.processing > 0) throw new Error(`still processing: ${JSON.stringify(s)}`);
-        },
-        { timeout: 120_000, interval: 100 },
-      );
+      await extractionsSettled(statuses);
     } finally {
       await server.stop();
     }
@@ -184,21 +172,9 @@ describe.runIf(testDb.kind === 'postgres')('a `npm run worker` process killed wi
     const victim = startWorkerProcess(env);
     const survivor = startWorkerProcess(env);
     try {
-      await vi.waitFor(
-        async () => {
-          const c = await counts();
-          if (c.settled < 4 || c.processing < 6) throw new Error(`not the moment yet: ${JSON.stringify(c)}`);
-        },
-        { timeout: 60_000, interval: 20 },
-      );
+      await midExtraction(counts);
       await victim.kill('SIGKILL');
-      await vi.waitFor(
-        async () => {
-          const c = await counts();
-          if (c.processing > 0) throw new Error(`still processing: ${JSON.stringify(c)}`);
-        },
-        { timeout: 120_000, interval: 100 },
-      );
+      await extractionsSettled(counts);
     } finally {
       await victim.kill('SIGKILL');
       await survivor.kill('SIGTERM');
@@ -222,22 +198,13 @@ describe('a live worker keeps its document claim', () => {
     const org = await createOrg(app);
     // A claim made just now: no worker of another test takes it up for minutes.
     const claimedAt = new Date();
-    const [doc] = await app.database.db
-      .insert(documents)
-      .values({
-        organizationId: org.organizationId,
-        workspaceId: org.workspaceId,
-        storageKey: newUploadKey(org.organizationId),
-        originalName: 'p.txt',
-        mimeType: 'text/plain',
-        kind: 'text',
-        size: 5,
-        status: 'processing',
-        claimedAt,
-        attempts: 1,
-      })
-      .returning();
-    if (!doc) throw new Error('no document');
+    const doc = await plantDocument(app, org, {
+      originalName: 'p.txt',
+      size: 5,
+      status: 'processing',
+      claimedAt,
+      attempts: 1,
+    });
     const renewed = await renewDocumentClaim(app.database.db, doc.id, claimedAt);
     expect(renewed?.getTime()).toBeGreaterThanOrEqual(claimedAt.getTime());
     if (!renewed) return;
@@ -302,22 +269,15 @@ describe('a live worker keeps its document claim', () => {
 
   it('fails a document whose worker died on its last allowed try, instead of taking it up forever', async () => {
     const org = await createOrg(app);
-    const [doc] = await app.database.db
-      .insert(documents)
-      .values({
-        organizationId: org.organizationId,
-        workspaceId: org.workspaceId,
-        storageKey: newUploadKey(org.organizationId),
-        originalName: 'poison.pdf',
-        mimeType: 'application/pdf',
-        kind: 'pdf',
-        size: 5,
-        status: 'processing',
-        claimedAt: new Date(Date.now() - 3600_000),
-        attempts: MAX_ATTEMPTS,
-      })
-      .returning();
-    if (!doc) throw new Error('no document');
+    const doc = await plantDocument(app, org, {
+      originalName: 'poison.pdf',
+      mimeType: 'application/pdf',
+      kind: 'pdf',
+      size: 5,
+      status: 'processing',
+      claimedAt: new Date(Date.now() - 3600_000),
+      attempts: MAX_ATTEMPTS,
+    });
     // On the shared PostgreSQL another file's idle worker may fail it first; the outcome is the same.
     await failExhaustedDocuments(app.database.db, 1800_000, MAX_ATTEMPTS, GAVE_UP);
     const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.id));

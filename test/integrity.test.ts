@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createOrg } from './helpers/factories';
-import { uploadDocument, uploadObject } from './helpers/documents';
+import { plantDocument, uploadDocument, uploadObject } from './helpers/documents';
 import { importCsv } from './helpers/assessments';
 import {
   assessmentBatches,
@@ -16,7 +16,7 @@ import {
   qaSessions,
 } from '../server/db/schema';
 import { inTransaction, type Tx } from '../server/db/client';
-import { newUploadKey, uploadKeyFromUrl } from '../server/storage/keys';
+import { uploadKeyFromUrl } from '../server/storage/keys';
 import { checkIntegrity, formatIntegrityReport, type IntegrityOptions } from '../server/ops/integrity';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
@@ -52,26 +52,6 @@ function withoutForeignKeys<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     await tx.execute(sql`set local session_replication_role = replica`);
     return fn(tx);
   });
-}
-
-/** A document row as the worker leaves it, without a file (the file checks are off where this is used). */
-async function plantDocument(org: Org, values: Partial<typeof documents.$inferInsert> = {}) {
-  const [doc] = await app.database.db
-    .insert(documents)
-    .values({
-      organizationId: org.organizationId,
-      workspaceId: org.workspaceId,
-      storageKey: newUploadKey(org.organizationId),
-      originalName: 'policy.txt',
-      mimeType: 'text/plain',
-      kind: 'text',
-      size: 10,
-      status: 'ready',
-      ...values,
-    })
-    .returning();
-  if (!doc) throw new Error('no document');
-  return doc;
 }
 
 async function plantChunks(doc: { id: string; organizationId: string; workspaceId: string }, ordinals: number[]) {
@@ -199,13 +179,13 @@ describe('document chunks', () => {
 
   it('reports chunks of a document that is not ready, and a ready document whose chunks are missing or extra', async () => {
     const org = await createOrg(app);
-    const failed = await plantDocument(org, { status: 'failed', error: 'No text could be extracted.' });
+    const failed = await plantDocument(app, org, { status: 'failed', error: 'No text could be extracted.' });
     await plantChunks(failed, [0, 1]);
-    const short = await plantDocument(org, { chunkCount: 3 });
+    const short = await plantDocument(app, org, { chunkCount: 3 });
     await plantChunks(short, [0, 1]);
-    const gap = await plantDocument(org, { chunkCount: 2 });
+    const gap = await plantDocument(app, org, { chunkCount: 2 });
     await plantChunks(gap, [0, 2]);
-    const fine = await plantDocument(org, { chunkCount: 2 });
+    const fine = await plantDocument(app, org, { chunkCount: 2 });
     await plantChunks(fine, [0, 1]);
     const problems = await check([org], { files: false });
     expect(problems).toEqual([
@@ -217,7 +197,7 @@ describe('document chunks', () => {
 
   it("reports chunks filed under another organization than their document's", async () => {
     const [a, b] = [await createOrg(app), await createOrg(app)];
-    const doc = await plantDocument(a, { chunkCount: 1 });
+    const doc = await plantDocument(app, a, { chunkCount: 1 });
     await plantChunks({ ...doc, organizationId: b.organizationId, workspaceId: b.workspaceId }, [0]);
     for (const scope of [[a], [b]]) {
       const problems = await check(scope, { files: false });
@@ -229,8 +209,8 @@ describe('document chunks', () => {
 describe('work in flight', () => {
   it('reports a document whose claim went stale, and any processing document once all should be done', async () => {
     const org = await createOrg(app);
-    const stale = await plantDocument(org, { status: 'processing', claimedAt: secondsAgo(10), attempts: 1 });
-    const live = await plantDocument(org, { status: 'processing', claimedAt: new Date(), attempts: 1 });
+    const stale = await plantDocument(app, org, { status: 'processing', claimedAt: secondsAgo(10), attempts: 1 });
+    const live = await plantDocument(app, org, { status: 'processing', claimedAt: new Date(), attempts: 1 });
     expect(await check([org], { files: false })).toEqual([]);
     expect(await check([org], { files: false, documentClaimMs: 5000 })).toEqual([
       expect.objectContaining({ check: 'document_stuck', ids: [stale.id] }),

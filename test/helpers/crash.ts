@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
+import { vi } from 'vitest';
 import { documentChunks, documents } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { makeDocx, makePdf } from '../fixtures/ingest/make-documents';
@@ -50,6 +51,35 @@ export function filesUnder(root: string): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/** How many of a crash test's documents are settled (ready or failed) and how many are still being extracted. */
+export type ExtractionCounts = { settled: number; processing: number };
+
+/**
+ * Waits for the moment a crash test kills its process: some documents settled and several still being extracted,
+ * so the kill cuts extractions short. Returns the counts at that moment.
+ */
+export function midExtraction(counts: () => Promise<ExtractionCounts>): Promise<ExtractionCounts> {
+  return vi.waitFor(
+    async () => {
+      const c = await counts();
+      if (c.settled < 4 || c.processing < 6) throw new Error(`not the moment yet: ${JSON.stringify(c)}`);
+      return c;
+    },
+    { timeout: 60_000, interval: 20 },
+  );
+}
+
+/** Waits until no document is being extracted any more (after the restart or the takeover). */
+export async function extractionsSettled(counts: () => Promise<ExtractionCounts>): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const c = await counts();
+      if (c.processing > 0) throw new Error(`still processing: ${JSON.stringify(c)}`);
+    },
+    { timeout: 120_000, interval: 100 },
+  );
 }
 
 /** Per document: its row and what its stored chunks look like. */

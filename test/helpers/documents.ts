@@ -1,4 +1,6 @@
 import { vi } from 'vitest';
+import { documents } from '../../server/db/schema';
+import { newUploadKey } from '../../server/storage/keys';
 import type { TestApp } from './app';
 import { call, type Session } from './api';
 
@@ -62,4 +64,31 @@ export async function settledDocument(app: TestApp, as: Session, id: string) {
     },
     { timeout: 60_000, interval: 50 },
   );
+}
+
+/**
+ * A document row written straight into the database as the worker leaves it (ready, by default), without a file:
+ * for states no API call makes on demand (a claim, an exhausted try, a broken row).
+ */
+export async function plantDocument(
+  app: TestApp,
+  org: { organizationId: string; workspaceId: string },
+  values: Partial<typeof documents.$inferInsert> = {},
+) {
+  const [doc] = await app.database.db
+    .insert(documents)
+    .values({
+      organizationId: org.organizationId,
+      workspaceId: org.workspaceId,
+      storageKey: newUploadKey(org.organizationId),
+      originalName: 'policy.txt',
+      mimeType: 'text/plain',
+      kind: 'text',
+      size: 10,
+      status: 'ready',
+      ...values,
+    })
+    .returning();
+  if (!doc) throw new Error('no document');
+  return doc;
 }
