@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { AuditLogRow } from '../../../../common/schemas/admin';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { totalFromHeader } from '../../../lib/offset-pages';
 import type { AuditLogFilter } from '../audit-log-format';
 import { queryKeys } from '../../../app/query-keys';
 
@@ -32,8 +33,7 @@ export async function getAuditLogs(
       signal,
     },
   );
-  const total = Number(headers.get('x-total-count') ?? Number.NaN);
-  return { rows: data, total: Number.isFinite(total) ? total : offset + data.length };
+  return { rows: data, total: totalFromHeader(headers, offset, data.length) };
 }
 
 export function auditLogsQueryOptions(filter: AuditLogFilter, offset: number) {

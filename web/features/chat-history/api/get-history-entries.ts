@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { z } from 'zod';
 import { HistoryEntryView } from '../../../../common/schemas/qa';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { totalFromHeader } from '../../../lib/offset-pages';
 import { filterBody, type HistoryFilter } from '../history-filter';
 import { queryKeys } from '../../../app/query-keys';
 
@@ -30,8 +31,7 @@ export async function getHistoryEntries(
   const { data, headers } = await apiFetchWithHeaders('GET', `/api/qa/entries/all?${params.toString()}`, EntryList, {
     signal,
   });
-  const total = Number(headers.get('x-total-count') ?? Number.NaN);
-  return { entries: data, total: Number.isFinite(total) ? total : offset + data.length };
+  return { entries: data, total: totalFromHeader(headers, offset, data.length) };
 }
 
 export function historyEntriesQueryOptions(filter: HistoryFilter, offset: number) {

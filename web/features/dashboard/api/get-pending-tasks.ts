@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '
 import { z } from 'zod';
 import { TaskView } from '../../../../common/schemas/qa';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { nextPageOffset, totalFromHeader } from '../../../lib/offset-pages';
 import { queryKeys } from '../../../app/query-keys';
 
 /** PRODUCT §12: the panel shows the first 3 pending tasks. */
@@ -26,8 +27,7 @@ export async function getPendingTasks(limit: number, offset: number, signal?: Ab
   const { data, headers } = await apiFetchWithHeaders('GET', `/api/qa/tasks?${params.toString()}`, TaskList, {
     signal,
   });
-  const total = Number(headers.get('x-total-count') ?? Number.NaN);
-  return { tasks: data, total: Number.isFinite(total) ? total : offset + data.length, offset };
+  return { tasks: data, total: totalFromHeader(headers, offset, data.length), offset };
 }
 
 export const panelTasksQueryOptions = queryOptions({
@@ -45,10 +45,7 @@ export const allTasksQueryOptions = infiniteQueryOptions({
   queryKey: queryKeys.pendingTasks.all,
   queryFn: ({ pageParam, signal }) => getPendingTasks(TASKS_PAGE_SIZE, pageParam, signal),
   initialPageParam: 0,
-  getNextPageParam: (last) => {
-    const next = last.offset + last.tasks.length;
-    return last.tasks.length > 0 && next < last.total ? next : undefined;
-  },
+  getNextPageParam: (last) => nextPageOffset(last.offset, last.tasks.length, last.total),
 });
 
 /** Every open task, 50 at a time, for tasks mode. */

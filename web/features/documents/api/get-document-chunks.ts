@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { DocumentChunkView } from '../../../../common/schemas/documents';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { nextPageOffset, totalFromHeader } from '../../../lib/offset-pages';
 import { queryKeys } from '../../../app/query-keys';
 
 /** Chunks per request: a long policy reads in a few pages, and one page stays light to render. */
@@ -25,11 +26,7 @@ export async function getDocumentChunks(id: string, offset: number, signal?: Abo
     ChunkList,
     { signal },
   );
-  const header = headers.get('x-total-count');
-  const total = header === null ? Number.NaN : Number(header);
-  // Without the header, a full page may have more after it and a short one is the last.
-  const fallback = offset + data.length + (data.length === CHUNK_PAGE_SIZE ? 1 : 0);
-  return { items: data, total: Number.isFinite(total) ? total : fallback, offset };
+  return { items: data, total: totalFromHeader(headers, offset, data.length, CHUNK_PAGE_SIZE), offset };
 }
 
 export function documentChunksQueryOptions(id: string) {
@@ -37,10 +34,7 @@ export function documentChunksQueryOptions(id: string) {
     queryKey: queryKeys.documents.chunks(id),
     queryFn: ({ pageParam, signal }) => getDocumentChunks(id, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.offset + last.items.length;
-      return last.items.length > 0 && next < last.total ? next : undefined;
-    },
+    getNextPageParam: (last) => nextPageOffset(last.offset, last.items.length, last.total),
   });
 }
 

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { z } from 'zod';
 import { CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { apiFetchWithHeaders } from '../../../lib/api';
+import { nextPageOffset, totalFromHeader } from '../../../lib/offset-pages';
 import { filterParams, type LibraryFilter } from './library-filter';
 import { queryKeys } from '../../../app/query-keys';
 
@@ -33,11 +34,7 @@ export async function getCanonicalAnswers(
       signal,
     },
   );
-  const header = headers.get('x-total-count');
-  const total = header === null ? Number.NaN : Number(header);
-  // Without the header the page itself is the best estimate: a full page may have more after it, a short one is last.
-  const fallback = offset + data.length + (data.length === LIBRARY_PAGE_SIZE ? 1 : 0);
-  return { items: data, total: Number.isFinite(total) ? total : fallback, offset };
+  return { items: data, total: totalFromHeader(headers, offset, data.length, LIBRARY_PAGE_SIZE), offset };
 }
 
 export function canonicalAnswersQueryOptions(filter: LibraryFilter) {
@@ -45,10 +42,7 @@ export function canonicalAnswersQueryOptions(filter: LibraryFilter) {
     queryKey: queryKeys.library.list(filter),
     queryFn: ({ pageParam, signal }) => getCanonicalAnswers(filter, pageParam, signal),
     initialPageParam: 0,
-    getNextPageParam: (last) => {
-      const next = last.offset + last.items.length;
-      return last.items.length > 0 && next < last.total ? next : undefined;
-    },
+    getNextPageParam: (last) => nextPageOffset(last.offset, last.items.length, last.total),
   });
 }
 
