@@ -32,7 +32,7 @@ import { closeExtractionThreads, extractInThread } from '../server/ingest/thread
 import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { registerOrganization, uploadDocument } from './inject';
 import { timedDocumentList } from './over-http';
-import { percentile } from './percentile';
+import { timingLine } from './percentile';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
 const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' ');
@@ -192,12 +192,8 @@ async function main() {
         `(${tokens.filter((n) => n >= spec.maxTokens).length} cut at ${spec.maxTokens})`,
     );
     console.log(`GET /api/documents (${docs.length} documents) over HTTP, one every ${LIST_EVERY_MS} ms:`);
-    console.log(
-      `  idle                 n=${idle.length}  median ${percentile(idle, 0.5).toFixed(1)} ms  p95 ${percentile(idle, 0.95).toFixed(1)} ms`,
-    );
-    console.log(
-      `  during the sweep     n=${busy.length}  median ${percentile(busy, 0.5).toFixed(1)} ms  p95 ${percentile(busy, 0.95).toFixed(1)} ms`,
-    );
+    console.log(timingLine('idle', idle));
+    console.log(timingLine('during the sweep', busy));
     console.log(
       `\nTarget: ≥ 75 chunks/s per embedding thread, GET /api/documents as fast as idle. Database: ${database.kind}; ` +
         `node ${process.version}; ${os.cpus().length} cores; load average at the end ` +

@@ -19,7 +19,7 @@ import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { openBenchDatabase } from './bench-database';
 import { registerOrganization, uploadDocument } from './inject';
 import { timedDocumentList } from './over-http';
-import { percentile } from './percentile';
+import { timingLine } from './percentile';
 
 const PDF_PAGES = Number(process.env.PDF_PAGES ?? 300);
 const DOCX_PAGES = Number(process.env.DOCX_PAGES ?? 100);
@@ -79,12 +79,8 @@ async function main() {
         `(${big?.extractedChunks ?? 0} chunks stored)`,
     );
     console.log('GET /api/documents (21 documents) over HTTP, back to back:');
-    console.log(
-      `  idle                 n=${idle.length}  median ${percentile(idle, 0.5).toFixed(1)} ms  p95 ${percentile(idle, 0.95).toFixed(1)} ms`,
-    );
-    console.log(
-      `  during ingestion     n=${busy.length}  median ${percentile(busy, 0.5).toFixed(1)} ms  p95 ${percentile(busy, 0.95).toFixed(1)} ms`,
-    );
+    console.log(timingLine('idle', idle));
+    console.log(timingLine('during ingestion', busy));
     console.log(`\nDatabase: ${database.kind}; node ${process.version}; ${os.cpus().length} cores.`);
   } finally {
     await app.close();
