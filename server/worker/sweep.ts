@@ -22,16 +22,7 @@ export async function sweepOrphanUploads(
   const deleted: string[] = [];
   for (let i = 0; i < old.length; i += 1000) {
     const batch = old.slice(i, i + 1000).map((o) => o.key);
-    // A questionnaire's original file is kept for its export, under an upload key like a document's.
-    const known = new Set(
-      [
-        ...(await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, batch))),
-        ...(await db
-          .select({ key: assessmentBatches.storageKey })
-          .from(assessmentBatches)
-          .where(inArray(assessmentBatches.storageKey, batch))),
-      ].map((r) => r.key),
-    );
+    const known = await keysInUse(db, batch);
     for (const key of batch) {
       if (known.has(key)) continue;
       try {
@@ -75,15 +66,7 @@ export async function sweepExpiredUploads(
   if (stale.length > 0) {
     const keys = stale.map((s) => s.key);
     // Belt and braces: a key a row points at is never deleted, whatever its link says.
-    const kept = new Set(
-      [
-        ...(await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))),
-        ...(await db
-          .select({ key: assessmentBatches.storageKey })
-          .from(assessmentBatches)
-          .where(inArray(assessmentBatches.storageKey, keys))),
-      ].map((r) => r.key),
-    );
+    const kept = await keysInUse(db, keys);
     for (const { key, state } of stale) {
       if (!kept.has(key)) {
         try {
@@ -106,4 +89,19 @@ export async function sweepExpiredUploads(
       ),
     );
   return swept;
+}
+
+/**
+ * Which of these storage keys a row points at: a document's file, or a questionnaire's original (kept for its
+ * export, under an upload key like a document's).
+ */
+async function keysInUse(db: DbOrTx, keys: string[]): Promise<Set<string>> {
+  const rows = [
+    ...(await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))),
+    ...(await db
+      .select({ key: assessmentBatches.storageKey })
+      .from(assessmentBatches)
+      .where(inArray(assessmentBatches.storageKey, keys))),
+  ];
+  return new Set(rows.flatMap((r) => (r.key === null ? [] : [r.key])));
 }
