@@ -80,10 +80,7 @@ export async function withVectorEntries(
   vm: VectorMatches | null,
 ): Promise<EntryCandidate[]> {
   if (!vm) return lexical;
-  const have = new Set(lexical.map((c) => c.id));
-  const missing = vm.entries.map((h) => h.id).filter((id) => !have.has(id));
-  const extra: EntryCandidate[] = [];
-  if (missing.length > 0) {
+  return withMissedHits(lexical, vm.entries, vm.entrySimilarity, async (missing) => {
     const rows = await s.db
       .select({
         id: ca.id,
@@ -97,24 +94,18 @@ export async function withVectorEntries(
       })
       .from(ca)
       .where(and(inTenant(ca, s), inArray(ca.status, ['approved', 'draft']), inArray(ca.id, missing)));
-    for (const r of rows) {
-      extra.push({
-        id: r.id,
-        question: r.question,
-        answer: r.answer,
-        status: r.status === 'draft' ? 'draft' : 'approved',
-        tags: r.tags,
-        updatedAt: toDate(r.updatedAt),
-        lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
-        // Not found by the full-text queries: no rank of its own.
-        rank: 0,
-        trigram: Number(r.trigram),
-      });
-    }
-  }
-  return [...lexical, ...extra].map((c) => {
-    const vector = vm.entrySimilarity(c.id);
-    return vector === undefined ? c : { ...c, vector };
+    return rows.map((r) => ({
+      id: r.id,
+      question: r.question,
+      answer: r.answer,
+      status: r.status === 'draft' ? 'draft' : 'approved',
+      tags: r.tags,
+      updatedAt: toDate(r.updatedAt),
+      lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
+      // Not found by the full-text queries: no rank of its own.
+      rank: 0,
+      trigram: Number(r.trigram),
+    }));
   });
 }
 
@@ -125,10 +116,7 @@ export async function withVectorChunks(
   vm: VectorMatches | null,
 ): Promise<ChunkCandidate[]> {
   if (!vm) return lexical;
-  const have = new Set(lexical.map((c) => c.id));
-  const missing = vm.chunks.map((h) => h.id).filter((id) => !have.has(id));
-  const extra: ChunkCandidate[] = [];
-  if (missing.length > 0) {
+  return withMissedHits(lexical, vm.chunks, vm.chunkSimilarity, async (missing) => {
     const rows = await s.db
       .select({
         id: dc.id,
@@ -143,10 +131,25 @@ export async function withVectorChunks(
       .where(and(inTenant(dc, s), inArray(dc.id, missing)));
     const order = new Map(missing.map((id, i) => [id, i]));
     rows.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-    for (const r of rows) extra.push({ ...r, rank: 0 });
-  }
+    return rows.map((r) => ({ ...r, rank: 0 }));
+  });
+}
+
+/**
+ * The lexical candidates plus the vector hits they missed, which `load` fetches by id (in the tenant, with the
+ * candidates' own filters), each with its similarity to the question in `vector` when it has one.
+ */
+async function withMissedHits<T extends { id: string; vector?: number }>(
+  lexical: T[],
+  hits: VectorHit[],
+  similarity: (id: string) => number | undefined,
+  load: (missing: string[]) => Promise<T[]>,
+): Promise<T[]> {
+  const have = new Set(lexical.map((c) => c.id));
+  const missing = hits.map((h) => h.id).filter((id) => !have.has(id));
+  const extra = missing.length > 0 ? await load(missing) : [];
   return [...lexical, ...extra].map((c) => {
-    const vector = vm.chunkSimilarity(c.id);
+    const vector = similarity(c.id);
     return vector === undefined ? c : { ...c, vector };
   });
 }
