@@ -97,31 +97,22 @@ export const ConfirmEmailBody = z.object({
 });
 export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;
 
+/** The fields of a form that sets a new password typed twice, and its check: a mismatch shows under the second. */
+const NEW_PASSWORD_TWICE = { newPassword: Password, confirmPassword: z.string().max(256) };
+const newPasswordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const NEW_PASSWORDS_DIFFER = { path: ['confirmPassword'], message: "New passwords don't match" };
+
 export const ChangePasswordBody = z
-  .object({
-    currentPassword: z.string().min(1, 'Current password is required').max(256),
-    newPassword: Password,
-    confirmPassword: z.string().max(256),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: "New passwords don't match",
-  });
+  .object({ currentPassword: z.string().min(1, 'Current password is required').max(256), ...NEW_PASSWORD_TWICE })
+  .refine(newPasswordsMatch, NEW_PASSWORDS_DIFFER);
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
 export const ResetPasswordBody = z
-  .object({
-    token: z.string().min(10, 'Invalid or expired reset link').max(200),
-    newPassword: Password,
-    confirmPassword: z.string().max(256),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, {
-    path: ['confirmPassword'],
-    message: "New passwords don't match",
-  });
+  .object({ token: z.string().min(10, 'Invalid or expired reset link').max(200), ...NEW_PASSWORD_TWICE })
+  .refine(newPasswordsMatch, NEW_PASSWORDS_DIFFER);
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 export const MessageResponse = z.object({ message: z.string() });
