@@ -33,11 +33,11 @@ export const TAGS_MAX = 30;
 export const SOURCE_MAX_LENGTH = 300;
 /** One import call holds at most this many entries; bigger sheets are split by the user. */
 export const IMPORT_MAX_ENTRIES = 10_000;
-/** Body limit of the import call: 10,000 typical entries fit with room to spare. */
 /** A request body of any JSON call without its own limit; larger bodies get 413 before they are parsed. */
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 /** Calls that take up to LIBRARY_PAGE_MAX ids (≈ 390 kB of UUIDs). */
 export const ID_LIST_BODY_LIMIT = 1024 * 1024;
+/** Body limit of the import call: 10,000 typical entries fit with room to spare. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** PRODUCT §12 confidence defaults. */
 export const CSV_IMPORT_CONFIDENCE = 85;

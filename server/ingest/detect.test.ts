@@ -9,18 +9,12 @@ import {
 } from '../../test/fixtures/ingest/sample-files';
 import { makeDocx, makePdf } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
+import { rejectionOf } from '../../test/helpers/rejection';
 
 const text = (value: string) => new TextEncoder().encode(value);
 
-async function refusal(bytes: Uint8Array, name: string): Promise<ExtractionError> {
-  const error: unknown = await detectDocumentType(bytes, name).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ExtractionError))
-    throw new Error(`expected an ExtractionError for ${name}, got ${String(error)}`);
-  return error;
-}
+const refusal = (bytes: Uint8Array, name: string) =>
+  rejectionOf(detectDocumentType(bytes, name), ExtractionError, name);
 
 describe('detectDocumentType', () => {
   it('recognises binary formats by their content', async () => {

@@ -4,6 +4,7 @@ import { linesOf, pageBlocks } from './pdf-layout';
 import { extractDocument } from './pipeline';
 import { makePdf, renderPdf } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
+import { rejectionOf } from '../../test/helpers/rejection';
 
 const PAGES = [
   {
@@ -28,14 +29,7 @@ function threePagePdf(): Promise<Uint8Array> {
   });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ExtractionError> {
-  const error: unknown = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ExtractionError)) throw new Error(`expected an ExtractionError, got ${String(error)}`);
-  return error;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, ExtractionError);
 
 describe('extractPdf', () => {
   it('gives each page its text, its page number and its heading as section', async () => {

@@ -3,16 +3,9 @@ import { extractDocument } from './pipeline';
 import { linuxExecutable, windowsExecutable, zipOf } from '../../test/fixtures/ingest/sample-files';
 import { makeDocx, makePdf, policyPage } from '../../test/fixtures/ingest/make-documents';
 import { ExtractionError } from './types';
+import { rejectionOf } from '../../test/helpers/rejection';
 
-async function refusal(bytes: Uint8Array, name: string): Promise<ExtractionError> {
-  const error: unknown = await extractDocument(bytes, name).then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof ExtractionError))
-    throw new Error(`expected an ExtractionError for ${name}, got ${String(error)}`);
-  return error;
-}
+const refusal = (bytes: Uint8Array, name: string) => rejectionOf(extractDocument(bytes, name), ExtractionError, name);
 
 describe('extractDocument', () => {
   it('turns a PDF into chunks that keep their page and section', async () => {

@@ -12,18 +12,13 @@ import {
   xlsxWithSheetJs,
 } from '../../../test/fixtures/questionnaire/intake';
 import { QuestionnaireError } from './types';
+import { rejectionOf } from '../../../test/helpers/rejection';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const NO_QUESTIONS = 'No questions were found in this file. Check that it has a column of questions.';
 
-async function refusal(bytes: Uint8Array, name: string): Promise<QuestionnaireError> {
-  const error: unknown = await readQuestionnaire(bytes, name).then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  if (!(error instanceof QuestionnaireError)) throw new Error(`expected a QuestionnaireError, got ${String(error)}`);
-  return error;
-}
+const refusal = (bytes: Uint8Array, name: string) =>
+  rejectionOf(readQuestionnaire(bytes, name), QuestionnaireError, name);
 
 describe('readQuestionnaire refuses bad files with a sentence', () => {
   it('an empty file', async () => {
