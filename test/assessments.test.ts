@@ -534,6 +534,8 @@ describe("exports of the customer's own workbook", () => {
     await app.deps.storage.delete(row?.storageKey ?? '');
     const refused = await exportXlsx(t.users.admin.cookie, normal.data.id);
     expect(refused.statusCode).toBe(422);
+    // A refused export is no more cacheable than a file.
+    expect(refused.headers['cache-control']).toBe('private, no-store');
     expect(refused.json()).toMatchObject({
       code: 'original_missing',
       error: expect.stringMatching(/no longer stored/),

@@ -123,7 +123,7 @@ export async function answerClaimedQuestion(
         from assessment_batches b
         where b.id = ${q.batchId} and b.session_id is not null and b.created_by is not null`);
     }
-    await settleBatch(tx, q.batchId);
+    await settleBatch(tx, q, q.batchId);
     return result ? ('completed' as const) : failure ? ('failed' as const) : ('retry' as const);
   });
 }

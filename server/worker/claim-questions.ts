@@ -118,15 +118,15 @@ export async function failExhaustedClaims(
   staleMs: number,
   maxAttempts: number,
   reason: string,
-): Promise<string[]> {
+): Promise<Array<{ batchId: string; organizationId: string; workspaceId: string }>> {
   const rows = await db
     .update(aq)
     .set({ status: 'failed', errorMessage: reason, claimedAt: null, updatedAt: new Date() })
     .where(
       and(eq(aq.status, 'processing'), lt(aq.claimedAt, new Date(Date.now() - staleMs)), gte(aq.attempts, maxAttempts)),
     )
-    .returning({ batchId: aq.batchId });
-  return [...new Set(rows.map((r) => r.batchId))];
+    .returning({ batchId: aq.batchId, organizationId: aq.organizationId, workspaceId: aq.workspaceId });
+  return [...new Map(rows.map((r) => [r.batchId, r])).values()];
 }
 
 /**

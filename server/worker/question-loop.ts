@@ -42,8 +42,8 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
   // When idle: questions whose last allowed try died with its worker are failed, not taken up forever.
   const failExhausted = async () => {
     try {
-      for (const batchId of await failExhaustedClaims(opts.db, opts.staleMs, MAX_QUESTION_ATTEMPTS, GAVE_UP)) {
-        await inTransaction(opts.db, (tx) => settleBatch(tx, batchId));
+      for (const batch of await failExhaustedClaims(opts.db, opts.staleMs, MAX_QUESTION_ATTEMPTS, GAVE_UP)) {
+        await inTransaction(opts.db, (tx) => settleBatch(tx, batch, batch.batchId));
       }
     } catch (err) {
       if (!stopped) opts.log.error({ err }, 'worker could not fail exhausted assessment questions');

@@ -144,7 +144,7 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
         updatedAt: now,
       })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
-    await settleBatch(tx, batchId);
+    await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_reviewed', 'assessment', batchId, {
       questionId: qid,
       edited: answer !== undefined,
@@ -162,7 +162,7 @@ export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId:
       .update(aq)
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
-    await settleBatch(tx, batchId);
+    await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });
   });
   deps.wakeWorker?.();
@@ -178,7 +178,7 @@ export async function retryFailed(deps: AppDeps, ctx: TenantCtx, batchId: string
       .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.status, 'failed')))
       .returning({ id: aq.id });
     if (rows.length > 0) {
-      await settleBatch(tx, batchId);
+      await settleBatch(tx, ctx, batchId);
       await audit({ ...ctx, db: tx }, 'assessment_failed_retried', 'assessment', batchId, { questions: rows.length });
     }
     return rows.length;

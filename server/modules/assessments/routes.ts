@@ -94,7 +94,11 @@ export async function assessmentRoutes(root: FastifyInstance) {
       config: { access: 'assessments:read', workspace: true },
       schema: { ...tag, params: IdParams, querystring: ExportQuery },
     },
-    async (req, reply) => sendDownload(reply, await exportAssessment(deps, req.tenant, req.params.id, req.query)),
+    async (req, reply) => {
+      // Set before the export is built, so a refusal (original missing, unsupported) is not cached either.
+      reply.header('Cache-Control', 'private, no-store');
+      return sendDownload(reply, await exportAssessment(deps, req.tenant, req.params.id, req.query));
+    },
   );
 
   app.delete(

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
 
 export const NONE_ANSWERED =
   'No question of this assessment could be answered. Open it to see each error, then use Retry failed.';
@@ -11,27 +13,35 @@ export const NONE_ANSWERED =
  * question, after that change: the batch row is locked first, so of two workers finishing the last two questions
  * at once the second one, waiting for the lock, sees the first one's question done and settles the batch.
  */
-export async function settleBatch(tx: DbOrTx, batchId: string): Promise<void> {
-  const [batch] = await tx.select({ status: ab.status }).from(ab).where(eq(ab.id, batchId)).for('update');
+export async function settleBatch(
+  tx: DbOrTx,
+  tenant: Pick<TenantCtx, 'organizationId' | 'workspaceId'>,
+  batchId: string,
+): Promise<void> {
+  const [batch] = await tx
+    .select({ status: ab.status })
+    .from(ab)
+    .where(and(inTenant(ab, tenant), eq(ab.id, batchId)))
+    .for('update');
   if (!batch) return;
   const [waiting] = await tx
     .select({ id: aq.id })
     .from(aq)
-    .where(and(eq(aq.batchId, batchId), inArray(aq.status, ['pending', 'processing'])))
+    .where(and(inTenant(aq, tenant), eq(aq.batchId, batchId), inArray(aq.status, ['pending', 'processing'])))
     .limit(1);
   if (waiting) {
     if (batch.status !== 'processing') {
       await tx
         .update(ab)
         .set({ status: 'processing', completedAt: null, error: null, updatedAt: new Date() })
-        .where(eq(ab.id, batchId));
+        .where(and(inTenant(ab, tenant), eq(ab.id, batchId)));
     }
     return;
   }
   const [answered] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(aq)
-    .where(and(eq(aq.batchId, batchId), inArray(aq.status, ['completed', 'approved'])));
+    .where(and(inTenant(aq, tenant), eq(aq.batchId, batchId), inArray(aq.status, ['completed', 'approved'])));
   const ok = (answered?.n ?? 0) > 0;
   // Also after the fact: a failed batch whose question a reviewer then answered is completed.
   if (batch.status === (ok ? 'completed' : 'failed')) return;
@@ -43,5 +53,5 @@ export async function settleBatch(tx: DbOrTx, batchId: string): Promise<void> {
       completedAt: sql`clock_timestamp()`,
       updatedAt: new Date(),
     })
-    .where(eq(ab.id, batchId));
+    .where(and(inTenant(ab, tenant), eq(ab.id, batchId)));
 }
