@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, joinAsMember, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsMember, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -26,12 +26,13 @@ async function openDashboard(page: Page) {
 
 describe('admin dashboard', () => {
   it('manages users, organization, SSO, shows analytics and filters the audit log', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    const { username } = await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+      username,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 900 } });
 
     // A second member, signed in in a browser of their own.
     const member = `member${suffix}`;

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
+import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -69,15 +69,16 @@ async function ask(page: Page, text: string) {
 
 describe('ask questions and chat history', () => {
   it('answers from the library, flags what it cannot answer, batches, saves chats and exports history', async () => {
-    const ctx = await browser.newContext({
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+      username,
+    } = await openAdminPage(browser, baseUrl, {
       viewport: { width: 1440, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    const { username } = await registerAdmin(page, baseUrl, suffix);
 
     // Two approved entries, created the way the library does it.
     await apiCall(page, 'POST', '/api/canonical-answers', {
@@ -277,11 +278,11 @@ describe('ask questions and chat history', () => {
   });
 
   it('answers from a document and opens the cited page', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await registerAdmin(page, baseUrl, uniqueSuffix());
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 } });
     await uploadThroughApi(page, 'security-policy.pdf', await policyPdf(), 'application/pdf');
 
     await page.goto(`${baseUrl}/documents`);

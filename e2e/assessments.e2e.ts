@@ -15,7 +15,7 @@ import {
   hecvatWorkbook,
 } from './hecvat-workbook';
 import { LIBRARY, QUESTIONS, ROW_OF, SHEET, questionOf, questionnaireWorkbook } from './questionnaire-workbook';
-import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsViewer, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -85,12 +85,11 @@ async function waitForCompleted(page: Page, timeout = 60_000) {
 
 describe('bulk assessments', () => {
   it('previews a questionnaire workbook, answers it, takes review and hands the workbook back filled in', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const entries: { id: string }[] = [];
     for (const entry of LIBRARY) {
       entries.push(
@@ -313,11 +312,11 @@ describe('bulk assessments', () => {
   }, 180_000);
 
   it("reads a HECVAT-like workbook, skips its reference sheet, keeps the customer's answer and fills the original", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await registerAdmin(page, baseUrl, uniqueSuffix());
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     // Encryption answers DATA-01; multi-factor answers DOCU-02, which the customer already answered otherwise.
     for (const entry of LIBRARY.filter((e) => /encrypted at rest|multi-factor/.test(e.question))) {
       await apiCall(page, 'POST', '/api/canonical-answers', { ...entry, tags: ['security'], status: 'approved' });
@@ -430,12 +429,11 @@ describe('bulk assessments', () => {
   }, 120_000);
 
   it('starts an assessment from the Ask screen, shows its progress in the chat and links to it', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 } });
     const [encryption] = LIBRARY;
     if (!encryption) throw new Error('no library entry');
     await apiCall(page, 'POST', '/api/canonical-answers', { ...encryption, tags: ['encryption'], status: 'approved' });
@@ -493,12 +491,12 @@ describe('bulk assessments', () => {
   }, 120_000);
 
   it('keeps a 1,000-question assessment usable while it is answered, and hides import from viewers', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 } });
     for (const entry of LIBRARY) {
       await apiCall(page, 'POST', '/api/canonical-answers', { ...entry, tags: ['security'], status: 'approved' });
     }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser';
-import { apiCall, joinAsMember, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsMember, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,12 +12,12 @@ afterAll(() => browser.close());
 
 describe('chat history', () => {
   it('pages the chat history and shows each person what they may see', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
     const questions = Array.from({ length: 30 }, (_, i) => `Is control number ${i + 1} reviewed every quarter?`);
     await apiCall(page, 'POST', '/api/qa/entries', { questions });
 

@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
+import { joinAsViewer, uploadThroughApi, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -79,11 +79,11 @@ async function addFiles(page: Page, files: string[]) {
 
 describe('document library and upload widget', () => {
   it('uploads through the widget, reads the extracted text, searches, exports and deletes', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await registerAdmin(page, baseUrl, uniqueSuffix());
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 }, acceptDownloads: true });
 
     const dir = tempDir();
     const pdf = path.join(dir, 'security-policy.pdf');
@@ -231,12 +231,12 @@ describe('document library and upload widget', () => {
   });
 
   it('lets a viewer read and download documents but not upload or delete them', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
 
     // The admin uploads a text file and a blank PDF straight through the API, the way the widget does.
     const body = 'Vendors are reviewed every year against our security requirements.';

@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -38,12 +38,12 @@ function cards(page: Page) {
 
 describe('knowledge library and import', () => {
   it('creates, imports, searches, edits, exports and cleans up entries', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    const suffix = uniqueSuffix();
-    await registerAdmin(page, baseUrl, suffix);
+    const {
+      context: ctx,
+      page,
+      errors,
+      suffix,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
 
     // An empty library says so and offers both ways in.
     await page.goto(`${baseUrl}/library`);
@@ -238,11 +238,11 @@ describe('knowledge library and import', () => {
   });
 
   it('reads an Excel workbook in the browser and imports it as drafts', async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await ctx.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await registerAdmin(page, baseUrl, uniqueSuffix());
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
 
     // A questionnaire as customers send them: a title above the header, a notes sheet first.
     const workbook = new ExcelJS.Workbook();

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { Role } from '../common/roles';
 
 /** A unique-enough suffix for usernames and organization names within one test run. */
@@ -28,6 +28,27 @@ export async function registerAdmin(page: Page, baseUrl: string, suffix: string)
   }, username);
   if (status >= 300) throw new Error(`registration failed with ${status}`);
   return { username };
+}
+
+/** A fresh browser context whose page is signed in as a new organization's admin. */
+export type AdminPage = { context: BrowserContext; page: Page; errors: string[]; suffix: string; username: string };
+
+/**
+ * Opens a browser context, registers a new admin in its page and collects the page's uncaught errors (the specs
+ * assert there are none): the way most e2e tests start.
+ */
+export async function openAdminPage(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<AdminPage> {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const suffix = uniqueSuffix();
+  const { username } = await registerAdmin(page, baseUrl, suffix);
+  return { context, page, errors, suffix, username };
 }
 
 /** Sends a JSON call as the signed-in user and returns the parsed body (tests use it to set up data quickly). */
