@@ -411,6 +411,26 @@ describe('reviewing answers', () => {
     expect(fresh.questions[0]).toMatchObject({ sourceChanged: false, answer: expect.stringContaining('SMS') });
   });
 
+  it("keeps a completed assessment's completion time when one of its answers is regenerated", async () => {
+    const t = await tenantWithLibrary();
+    const created = await importCsv(app, t.users.admin, `Question\n"${MFA_Q}"\n"${ISO_Q}"\n`);
+    const done = await waitForBatch(app, t.users.admin, created.id);
+    expect(done.batch).toMatchObject({ status: 'completed', completedAt: expect.any(String) });
+    const regen = await call(
+      app,
+      'POST',
+      `/api/assessments/${created.id}/questions/${done.questions[0]?.id}/regenerate`,
+      {
+        as: t.users.admin,
+      },
+    );
+    expect(regen.statusCode, regen.body).toBe(200);
+    expect(['pending', 'processing']).toContain((regen.json() as { status: string }).status);
+    const again = await waitForBatch(app, t.users.admin, created.id);
+    expect(again.batch.status).toBe('completed');
+    expect(again.batch.completedAt).toBe(done.batch.completedAt);
+  });
+
   it('flags contradictory answers about the same control', async () => {
     const t = await createTenant(app);
     const created = await importCsv(

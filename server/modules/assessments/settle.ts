@@ -31,9 +31,16 @@ export async function settleBatch(
     .limit(1);
   if (waiting) {
     if (batch.status !== 'processing') {
+      // A completed batch keeps the time it completed while one answer is redone (Regenerate): it completed then,
+      // and moving it would move the batch between analytics periods. A failed one gets a new time when it completes.
       await tx
         .update(ab)
-        .set({ status: 'processing', completedAt: null, error: null, updatedAt: new Date() })
+        .set({
+          status: 'processing',
+          ...(batch.status === 'completed' ? {} : { completedAt: null }),
+          error: null,
+          updatedAt: new Date(),
+        })
         .where(and(inTenant(ab, tenant), eq(ab.id, batchId)));
     }
     return;
@@ -50,7 +57,11 @@ export async function settleBatch(
     .set({
       status: ok ? 'completed' : 'failed',
       error: ok ? null : NONE_ANSWERED,
-      completedAt: sql`clock_timestamp()`,
+      // Set while processing only when it had completed before (see above): that time stands.
+      completedAt:
+        ok && batch.status === 'processing'
+          ? sql`coalesce(${ab.completedAt}, clock_timestamp())`
+          : sql`clock_timestamp()`,
       updatedAt: new Date(),
     })
     .where(and(inTenant(ab, tenant), eq(ab.id, batchId)));
