@@ -39,6 +39,8 @@ export const POLICY = {
   'assessments:run': CONTRIBUTOR,
   /** Approve an answer a person wrote (a draft): until then exports leave it out. */
   'assessments:approve': MANAGER,
+  /** Give questions an assignee and a due date, and the assessment its due date. */
+  'assessments:assign': MANAGER,
   'assessments:delete': MANAGER,
 } as const satisfies Record<string, readonly StoredRole[]>;
 

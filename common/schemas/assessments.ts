@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ANSWER_MAX_LENGTH } from '../constants';
+import { REVIEW_ACTION_NAMES, REVIEW_STATES, type ReviewAction } from '../review-states';
+import { Person } from './knowledge';
 import { AnswerSource, AnswerType } from './qa';
 
 /** A questionnaire file (CSV, XLSX, XLS or DOCX) may be at most this big. */
@@ -12,8 +14,8 @@ export const ASSESSMENT_POLL_MS = 5000;
 
 export const BATCH_STATUSES = ['processing', 'completed', 'failed'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
-/** The specification's question states, plus `approved` once a reviewer accepts the answer. */
-export const QUESTION_STATUSES = ['pending', 'processing', 'completed', 'failed', 'approved'] as const;
+/** The worker's progress on a question; where its answer stands in review is `reviewState` (common/review-states). */
+export const QUESTION_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 const MISSING_CSV = 'Please provide assessment name and upload a CSV file.';
@@ -136,6 +138,28 @@ export const PreviewResponse = z.object({
 });
 export type PreviewResponse = z.infer<typeof PreviewResponse>;
 
+export const ReviewState = z.enum(REVIEW_STATES, {
+  message: 'reviewState must be needs_answer, drafted, in_review, approved or not_applicable',
+});
+export const ReviewCounts = z.object(
+  Object.fromEntries(REVIEW_STATES.map((s) => [s, z.number().int()])) as Record<
+    (typeof REVIEW_STATES)[number],
+    z.ZodNumber
+  >,
+);
+export type ReviewCounts = z.infer<typeof ReviewCounts>;
+
+/** A calendar day as the date input gives it. */
+export const DueDate = z
+  .string({ message: 'The due date must be a date (YYYY-MM-DD)' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'The due date must be a date (YYYY-MM-DD)')
+  .refine(
+    (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    {
+      message: 'The due date must be a real calendar day',
+    },
+  );
+
 export const BatchView = z.object({
   id: z.string(),
   name: z.string(),
@@ -162,6 +186,11 @@ export const BatchView = z.object({
   sessionId: z.string().nullable(),
   /** What the export does with answers the customer had already filled in. */
   prefilledAnswers: PrefilledAnswers,
+  /** The day the customer expects it back (YYYY-MM-DD), and whether that day passed with questions unreviewed. */
+  dueOn: z.string().nullable(),
+  overdue: z.boolean(),
+  /** How many questions are in each review state. */
+  reviewCounts: ReviewCounts,
 });
 export type BatchView = z.infer<typeof BatchView>;
 
@@ -187,8 +216,29 @@ export const AssessmentQuestionView = z.object({
   existingAnswer: z.string().nullable(),
   /** Verity's answer says Yes where the customer's says No, or the other way round. */
   disagreesWithCustomer: z.boolean(),
+  /** A person wrote this answer (`answerOrigin` is 'person'). */
   edited: z.boolean(),
+  /** Who produced the answer: the engine (type, confidence and sources are its own) or a person (`author`). */
+  answerOrigin: z.enum(['machine', 'person']).nullable(),
+  author: Person.nullable(),
+  answeredAt: z.string().nullable(),
+  reviewState: ReviewState,
   reviewedAt: z.string().nullable(),
+  reviewedBy: Person.nullable(),
+  assignee: Person.nullable(),
+  dueOn: z.string().nullable(),
+  /** Its due date passed and it is neither approved nor marked not applicable. */
+  overdue: z.boolean(),
+  /** The library entry the answer came from is past its review interval: it needs re-verification. */
+  staleSource: z.boolean(),
+  /** What "Save to library" made of it: an entry, or a suggestion waiting in the approvers' inbox (or rejected). */
+  savedToLibrary: z
+    .object({
+      status: z.enum(['approved', 'draft', 'pending', 'rejected']),
+      canonicalAnswerId: z.string().nullable(),
+      suggestionId: z.string().nullable(),
+    })
+    .nullable(),
   /** A library entry this answer came from has changed (or was deleted) since. */
   sourceChanged: z.boolean(),
   /** Questions of this assessment whose answer contradicts this one (Yes here, No there on the same control). */
@@ -227,6 +277,8 @@ export const ExportQuery = z.object({
     .enum(['0', '1', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  /** approved: only approved answers (and "N/A" for questions marked not applicable) are written; others stay blank. */
+  scope: z.enum(['all', 'approved'], { message: 'scope must be all or approved' }).default('all'),
   /** Also export answers a person wrote that nobody approved yet, each marked as a draft (left out by default). */
   drafts: z
     .enum(['0', '1', 'true', 'false'])
@@ -245,6 +297,7 @@ export const ExportResponse = z.object({
       answerType: AnswerType.nullable(),
       confidence: z.number().int().nullable(),
       status: z.enum(QUESTION_STATUSES),
+      reviewState: ReviewState,
       sources: z.array(AssessmentSource),
     }),
   ),
@@ -256,24 +309,92 @@ export const QuestionParams = z.object({
   qid: z.uuid({ message: 'Invalid question id' }),
 });
 
-export const UpdateQuestionBody = z
-  .object({
-    answer: z
-      .string()
-      .trim()
-      .min(1, 'The answer cannot be empty')
-      .max(ANSWER_MAX_LENGTH, `The answer must be at most ${ANSWER_MAX_LENGTH} characters`)
-      .optional(),
-    /** `approved`: a person accepts the answer as it stands (after the edit, when both are sent). */
-    status: z.enum(['approved', 'completed'], { message: 'status must be approved or completed' }).optional(),
-  })
-  .refine((b) => b.answer !== undefined || b.status !== undefined, { message: 'Send an answer or a status' });
+/** A person's answer, optionally citing the library entry or document it rests on (null: cite nothing). */
+export const UpdateQuestionBody = z.object({
+  answer: z
+    .string({ message: 'The answer is required' })
+    .trim()
+    .min(1, 'The answer cannot be empty')
+    .max(ANSWER_MAX_LENGTH, `The answer must be at most ${ANSWER_MAX_LENGTH} characters`),
+  cite: z
+    .discriminatedUnion(
+      'type',
+      [
+        z.object({ type: z.literal('library'), id: z.uuid({ message: 'Invalid library entry id' }) }),
+        z.object({ type: z.literal('document'), id: z.uuid({ message: 'Invalid document id' }) }),
+      ],
+      { message: 'cite must name a library entry or a document' },
+    )
+    .nullish(),
+});
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
 
 export const SaveToLibraryBody = z.object({
   tags: z.array(z.string().trim().min(1).max(60)).max(30).default([]),
 });
 
-export const SaveToLibraryResult = z.object({ canonicalAnswerId: z.string(), status: z.enum(['approved', 'draft']) });
+/** approved: the entry is in the library; pending: a suggestion waits for an approver (PRODUCT §5). */
+export const SaveToLibraryResult = z.object({
+  status: z.enum(['approved', 'pending']),
+  canonicalAnswerId: z.string().nullable(),
+  suggestionId: z.string().nullable(),
+});
+
+export const ReviewActionBody = z.object({
+  action: z.enum(REVIEW_ACTION_NAMES as [ReviewAction, ...ReviewAction[]], {
+    message: `action must be one of ${REVIEW_ACTION_NAMES.join(', ')}`,
+  }),
+});
+
+const QuestionIds = z
+  .array(z.uuid({ message: 'Invalid question id' }), { message: 'questionIds must be a list of question ids' })
+  .min(1, 'Choose at least one question')
+  .max(ASSESSMENT_MAX_QUESTIONS, `At most ${ASSESSMENT_MAX_QUESTIONS} questions at once`);
+
+/** Questions picked one by one, or all of one section (as the import found it; null: questions without one). */
+const Selection = z.union([
+  z.object({ questionIds: QuestionIds, section: z.undefined().optional() }),
+  z.object({ section: z.string().max(500).nullable(), questionIds: z.undefined().optional() }),
+]);
+
+export const BulkReviewBody = z.discriminatedUnion(
+  'action',
+  [
+    /** Approve every machine answer at or above this confidence that is not reviewed yet. */
+    z.object({
+      action: z.literal('accept'),
+      minConfidence: z
+        .number({ message: 'minConfidence must be a number from 0 to 100' })
+        .int('minConfidence must be a whole number')
+        .min(0, 'minConfidence must be a number from 0 to 100')
+        .max(100, 'minConfidence must be a number from 0 to 100'),
+    }),
+    z.object({
+      action: z.literal('assign'),
+      /** null: nobody (unassign). */
+      assigneeId: z.uuid({ message: 'Invalid assignee id' }).nullable(),
+      dueOn: DueDate.nullish(),
+      selection: Selection,
+    }),
+    z.object({ action: z.literal('not_applicable'), selection: Selection }),
+    z.object({ action: z.literal('approve'), selection: Selection }),
+  ],
+  { message: 'action must be accept, assign, not_applicable or approve' },
+);
+export type BulkReviewBody = z.infer<typeof BulkReviewBody>;
+export const BulkReviewResult = z.object({ updated: z.number().int() });
+
+export const UpdateBatchBody = z.object({ dueOn: DueDate.nullable() });
+
+/** One question assigned to the caller, with the assessment it belongs to ("My questions"). */
+export const MyQuestion = z.object({
+  batchId: z.string(),
+  batchName: z.string(),
+  customerName: z.string().nullable(),
+  batchDueOn: z.string().nullable(),
+  question: z.lazy(() => AssessmentQuestionView),
+});
+export type MyQuestion = z.infer<typeof MyQuestion>;
+export const MyQuestionsResponse = z.object({ questions: z.array(MyQuestion) });
 
 export const RetryResult = z.object({ retried: z.number().int() });

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -274,6 +275,8 @@ export const canonicalAnswers = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     lastVerifiedBy: uuid('last_verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Days an approved entry stays trusted after it was last verified; past that it needs re-verification. */
+    reviewIntervalDays: integer('review_interval_days').notNull().default(365),
     version: integer('version').notNull().default(1),
     /** Embedding of "question\nanswer" when an embedding endpoint is configured (same storage as chunks). */
     embedding: real('embedding').array(),
@@ -487,6 +490,8 @@ export const assessmentBatches = pgTable(
     fileSize: integer('file_size'),
     fileSha256: text('file_sha256'),
     mapping: jsonb('mapping').$type<unknown[]>().notNull(),
+    /** When the customer expects the filled questionnaire back (a calendar day); the list shows it overdue after. */
+    dueOn: date('due_on', { mode: 'string' }),
     /** What the export does with answers the customer had already filled in: 'keep' them, or 'replace' them. */
     prefilledAnswers: text('prefilled_answers').notNull().default('keep'),
     createdAt: createdAt(),
@@ -543,13 +548,32 @@ export const assessmentQuestions = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** Answers written by the worker; a question answered exactly once has 1 (the crash tests count on it). */
     answerCount: integer('answer_count').notNull().default(0),
+    /** Who produced the answer: 'machine' (the engine) or 'person' (`edited_by`, at `answered_at`); null before any. */
+    answerOrigin: text('answer_origin'),
     editedBy: uuid('edited_by').references(() => users.id, { onDelete: 'set null' }),
+    /** needs_answer → drafted → in_review → approved, or not_applicable (common/review-states.ts). */
+    reviewState: text('review_state').notNull().default('needs_answer'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    assigneeId: uuid('assignee_id').references(() => users.id, { onDelete: 'set null' }),
+    dueOn: date('due_on', { mode: 'string' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    /** Set once the assignee was told the question is overdue, so the reminder goes once per due date. */
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
+    /** What "Save to library" made of this answer: the entry, or the suggestion waiting for an approver. */
+    libraryEntryId: uuid('library_entry_id').references(() => canonicalAnswers.id, { onDelete: 'set null' }),
+    librarySuggestionId: uuid('library_suggestion_id').references(() => librarySuggestions.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('assessment_questions_batch_order_uq').on(t.batchId, t.orderIndex),
+    // "My questions", and the overdue sweep.
+    index('assessment_questions_assignee_idx')
+      .on(t.assigneeId, t.dueOn)
+      .where(sql`${t.assigneeId} is not null`),
     // The worker's claim order (oldest batch first, in question order) and "is anything left in this batch?".
     index('assessment_questions_waiting_idx')
       .on(t.createdAt, t.orderIndex)
@@ -557,5 +581,40 @@ export const assessmentQuestions = pgTable(
     index('assessment_questions_batch_waiting_idx')
       .on(t.batchId)
       .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+/**
+ * An answer proposed for the library by someone who may not approve entries (PRODUCT §5): it waits in the
+ * approvers' inbox and becomes an approved entry, or is rejected with a reason the suggester sees.
+ */
+export const librarySuggestions = pgTable(
+  'library_suggestions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
+    question: text('question').notNull(),
+    answer: text('answer').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    suggestedBy: uuid('suggested_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The assessment question it came from, if any. */
+    sourceBatchId: uuid('source_batch_id').references(() => assessmentBatches.id, { onDelete: 'set null' }),
+    /** pending → approved | rejected. */
+    status: text('status').notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** The entry an approval created or updated. */
+    canonicalAnswerId: uuid('canonical_answer_id').references(() => canonicalAnswers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('library_suggestions_ws_status_idx').on(t.workspaceId, t.status, t.createdAt),
+    index('library_suggestions_org_idx').on(t.organizationId),
   ],
 );
