@@ -30,7 +30,8 @@ const LABELS: Record<Action, string> = {
   'chat_history:read_all': "view other users' chat history",
   'assessments:read': 'view assessments',
   'assessments:run': 'run assessments',
-  'assessments:approve': 'approve answers written in an assessment',
+  'assessments:approve': 'approve answers in an assessment or mark questions not applicable',
+  'assessments:assign': 'assign assessment questions or set due dates',
   'assessments:delete': 'delete assessments',
 };
 

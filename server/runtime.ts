@@ -112,6 +112,7 @@ export async function openRuntime(parsed: Config, opts: RuntimeOptions): Promise
           questionConcurrency: database.kind === 'postgres' ? concurrency : 1,
           llm,
           embedder,
+          reminders: { mailer, publicUrl: config.publicUrl },
         })
       : null;
   const deps: AppDeps = { db, config, mailer, log, storage, wakeWorker: worker?.wake, llm, embedder };

@@ -274,7 +274,7 @@ describe('importing a questionnaire file (preview, then import)', () => {
 });
 
 describe('reviewing answers', () => {
-  it('edits and accepts an answer; regenerating gives the engine’s answer back', async () => {
+  it('edits and approves an answer; regenerating gives the engine’s answer back', async () => {
     const t = await tenantWithLibrary();
     const created = await importCsv(app, t.users.contributor, `Question\n"${MFA_Q}"\n"Do you run a bug bounty?"\n`);
     const d = await waitForBatch(app, t.users.contributor, created.id);
@@ -286,7 +286,13 @@ describe('reviewing answers', () => {
       body: { answer: 'No. We run a private programme with HackerOne instead.' },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.data).toMatchObject({ answerType: 'draft', edited: true, status: 'completed' });
+    expect(edited.data).toMatchObject({
+      answerType: 'draft',
+      answerOrigin: 'person',
+      edited: true,
+      status: 'completed',
+      reviewState: 'drafted',
+    });
     const reworded = await call(app, 'PUT', `${base}/${mfa?.id}`, {
       as: t.users.contributor,
       body: { answer: `${MFA_A} SMS codes are not accepted.` },
@@ -294,26 +300,26 @@ describe('reviewing answers', () => {
     // The library's verbatim answer, reworded by a person, is theirs: a draft.
     expect(reworded.data).toMatchObject({ answerType: 'draft', edited: true });
     // A person's wording goes to a customer only once someone who may approve answers accepted it.
-    const selfApproved = await call(app, 'PUT', `${base}/${mfa?.id}`, {
+    const selfApproved = await call(app, 'POST', `${base}/${mfa?.id}/review`, {
       as: t.users.contributor,
-      body: { status: 'approved' },
+      body: { action: 'approve' },
     });
     expect(selfApproved.statusCode).toBe(403);
-    const accepted = await call(app, 'PUT', `${base}/${mfa?.id}`, {
+    const accepted = await call(app, 'POST', `${base}/${mfa?.id}/review`, {
       as: t.users.manager,
-      body: { status: 'approved' },
+      body: { action: 'approve' },
     });
-    expect(accepted.data).toMatchObject({ status: 'approved', answer: `${MFA_A} SMS codes are not accepted.` });
+    expect(accepted.data).toMatchObject({ reviewState: 'approved', answer: `${MFA_A} SMS codes are not accepted.` });
     expect(accepted.data.reviewedAt).not.toBeNull();
 
     const regen = await call(app, 'POST', `${base}/${bounty?.id}/regenerate`, { as: t.users.contributor });
     expect(regen.statusCode).toBe(200);
     const again = await waitForBatch(app, t.users.contributor, created.id);
-    expect(again.questions[1]).toMatchObject({ answerType: 'unknown', edited: false });
-    expect(again.questions[0]).toMatchObject({ status: 'approved' });
+    expect(again.questions[1]).toMatchObject({ answerType: 'unknown', edited: false, reviewState: 'needs_answer' });
+    expect(again.questions[0]).toMatchObject({ reviewState: 'approved' });
   });
 
-  it('refuses an empty answer, an empty body, accepting an unanswered question, and another batch’s question', async () => {
+  it('refuses an empty answer, an empty body, approving an unanswered question, and another batch’s question', async () => {
     const t = await createTenant(app);
     const long = `Describe ${'your key management in detail '.repeat(90)}?`;
     const a = await importCsv(app, t.users.admin, `Question\n"${long}"\n`);
@@ -322,13 +328,13 @@ describe('reviewing answers', () => {
     const db = await waitForBatch(app, t.users.admin, b.id);
     const qa = da.questions[0]?.id;
     const url = `/api/assessments/${a.id}/questions/${qa}`;
-    for (const body of [{ answer: '   ' }, {}, { status: 'rejected' }]) {
+    for (const body of [{ answer: '   ' }, {}, { status: 'approved' }]) {
       const res = await call(app, 'PUT', url, { as: t.users.admin, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const accept = await call(app, 'PUT', url, { as: t.users.admin, body: { status: 'approved' } });
-    expect(accept.statusCode).toBe(400);
-    expect(accept.data.error).toMatch(/no answer yet/);
+    const accept = await call(app, 'POST', `${url}/review`, { as: t.users.admin, body: { action: 'approve' } });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.data.error).toMatch(/needs answer/);
     const crossed = await call(app, 'PUT', `/api/assessments/${a.id}/questions/${db.questions[0]?.id}`, {
       as: t.users.admin,
       body: { answer: 'Yes, always.' },
@@ -352,7 +358,7 @@ describe('reviewing answers', () => {
     expect(d.questions[0]).toMatchObject({ status: 'completed', errorMessage: null, answerType: 'unknown' });
   });
 
-  it('saves a reviewed answer to the library: approved for a manager, a draft for a contributor', async () => {
+  it('saves a reviewed answer to the library: approved for a manager, a suggestion for a contributor', async () => {
     const t = await createTenant(app);
     const created = await importCsv(
       app,
@@ -364,12 +370,12 @@ describe('reviewing answers', () => {
     const [q1, q2] = d.questions;
     const unknown = await call(app, 'POST', `${base}/${q1?.id}/library`, { as: t.users.manager, body: {} });
     expect(unknown.statusCode).toBe(400);
-    // Nor can 'Needs Review' be accepted as if it were an answer.
-    const approvePlaceholder = await call(app, 'PUT', `${base}/${q1?.id}`, {
+    // Nor can 'Needs Review' be approved as if it were an answer.
+    const approvePlaceholder = await call(app, 'POST', `${base}/${q1?.id}/review`, {
       as: t.users.manager,
-      body: { status: 'approved' },
+      body: { action: 'approve' },
     });
-    expect(approvePlaceholder.statusCode).toBe(400);
+    expect(approvePlaceholder.statusCode).toBe(409);
     for (const q of [q1, q2]) {
       await call(app, 'PUT', `${base}/${q?.id}`, {
         as: t.users.admin,
@@ -381,15 +387,22 @@ describe('reviewing answers', () => {
       body: { tags: ['bug bounty'] },
     });
     expect(byManager.statusCode, byManager.body).toBe(201);
-    expect(byManager.data.status).toBe('approved');
+    expect(byManager.data).toMatchObject({ status: 'approved', suggestionId: null });
     const byContributor = await call(app, 'POST', `${base}/${q2?.id}/library`, { as: t.users.contributor, body: {} });
-    expect(byContributor.data.status).toBe('draft');
+    expect(byContributor.data).toMatchObject({ status: 'pending', canonicalAnswerId: null });
+    expect(byContributor.data.suggestionId).toEqual(expect.any(String));
     const entry = await call(app, 'GET', `/api/canonical-answers/${byManager.data.canonicalAnswerId}`, {
       as: t.users.admin,
     });
     expect(entry.data).toMatchObject({ question: 'Do you run a public bug bounty programme?', tags: ['bug bounty'] });
+    // Saving again (a second click) answers with what the first save made: no error, no second copy.
     const twice = await call(app, 'POST', `${base}/${q1?.id}/library`, { as: t.users.manager, body: {} });
-    expect(twice.statusCode).toBe(409);
+    expect(twice.statusCode).toBe(201);
+    expect(twice.data).toEqual(byManager.data);
+    const again = await call(app, 'POST', `${base}/${q2?.id}/library`, { as: t.users.contributor, body: {} });
+    expect(again.data).toEqual(byContributor.data);
+    const shown = await detail(app, t.users.contributor, created.id);
+    expect(shown.questions.map((q) => q.savedToLibrary?.status)).toEqual(['approved', 'pending']);
   });
 
   it('marks answers whose library entry changed afterwards as "source changed"', async () => {

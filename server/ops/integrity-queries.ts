@@ -153,7 +153,7 @@ export const DB_CHECKS: DbCheck[] = [
       select b.id from assessment_batches b
       cross join lateral (
         select count(*) filter (where q.status in ('pending', 'processing'))::int as waiting,
-          count(*) filter (where q.status in ('completed', 'approved'))::int as answered
+          count(*) filter (where q.status = 'completed')::int as answered
         from assessment_questions q where q.batch_id = b.id
       ) q
       where ${inScope(s, 'b')} and (

@@ -98,8 +98,12 @@ export async function answerClaimedQuestion(
           claimedAt: null,
           answeredAt: now,
           answerCount: sql`${aq.answerCount} + 1`,
+          // A fresh answer of the engine's own: whatever a person wrote or approved before is replaced.
+          answerOrigin: 'machine',
           editedBy: null,
+          reviewState: result.answerType === 'unknown' ? 'needs_answer' : 'drafted',
           reviewedAt: null,
+          reviewedBy: null,
           updatedAt: now,
         }
       : failure

@@ -5,6 +5,8 @@ import { claimDocuments, failExhaustedDocuments } from './claim';
 import { GAVE_UP, MAX_ATTEMPTS, processDocument, type Extract } from './process-document';
 import { sweepExpiredUploads, sweepOrphanUploads } from './sweep';
 import { startEmbedLoop } from './embed-sweep';
+import { remindOverdue } from '../modules/assessments/notifications';
+import type { Mailer } from '../mail/mailer';
 import { startQuestionLoop } from './question-loop';
 import { wakeableSleep } from './wakeable-sleep';
 import type { LlmClient } from '../llm/client';
@@ -35,6 +37,8 @@ export type WorkerOptions = {
   questionStaleMs?: number;
   /** Questions answered at once (default: `concurrency`). */
   questionConcurrency?: number;
+  /** With a mailer, assignees of overdue assessment questions are reminded (on the upload-link sweep's schedule). */
+  reminders?: { mailer: Mailer; publicUrl: string };
 };
 
 export type Worker = { wake: () => void; stop: () => Promise<void> };
@@ -115,6 +119,11 @@ export function startWorker(opts: WorkerOptions): Worker {
         await sweepExpiredUploads(opts.db, opts.storage)
           .then((keys) => keys.length > 0 && opts.log.info({ count: keys.length }, 'expired upload links swept'))
           .catch((err: unknown) => opts.log.warn({ err }, 'sweeping expired upload links failed'));
+        if (opts.reminders) {
+          await remindOverdue(opts.db, opts.reminders.mailer, opts.reminders.publicUrl)
+            .then((r) => r.sent + r.failed > 0 && opts.log.info(r, 'overdue question reminders e-mailed'))
+            .catch((err: unknown) => opts.log.warn({ err }, 'reminding assignees of overdue questions failed'));
+        }
       }
       if (claimed.length === 0 && running === 0) await failExhausted();
       if (claimed.length === 0 || running >= opts.concurrency) await idle.sleep(pollMs);

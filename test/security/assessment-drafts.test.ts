@@ -55,7 +55,15 @@ describe("a contributor's unapproved draft", () => {
     const t = await createTenant(app);
     const { batchId } = await contributorDraft(t);
     const d = await waitForBatch(app, t.users.viewer, batchId);
-    expect(d.questions[0]).toMatchObject({ answerType: 'draft', status: 'completed', edited: true, answer: DRAFT });
+    expect(d.questions[0]).toMatchObject({
+      answerType: 'draft',
+      status: 'completed',
+      edited: true,
+      answer: DRAFT,
+      reviewState: 'drafted',
+      confidence: null,
+      sources: [],
+    });
   });
 
   it('is left out of every export format', async () => {
@@ -82,50 +90,57 @@ describe("a contributor's unapproved draft", () => {
   it('cannot be approved by its contributor; a manager approves it and then it is exported as written', async () => {
     const t = await createTenant(app);
     const { batchId, url } = await contributorDraft(t);
-    for (const body of [{ status: 'approved' }, { answer: `${DRAFT} Really.`, status: 'approved' }]) {
-      const self = await call(app, 'PUT', url, { as: t.users.contributor, body });
-      expect(self.statusCode, JSON.stringify(body)).toBe(403);
-    }
+    const self = await call(app, 'POST', `${url}/review`, { as: t.users.contributor, body: { action: 'approve' } });
+    expect(self.statusCode).toBe(403);
+    // Nor does a status sent along with an edit approve it.
+    const sneaked = await call(app, 'PUT', url, {
+      as: t.users.contributor,
+      body: { answer: `${DRAFT} Really.`, status: 'approved', reviewState: 'approved' },
+    });
+    expect(sneaked.data).toMatchObject({ reviewState: 'drafted', reviewedAt: null });
     expect((await exported(t, batchId, 'format=csv')).body).not.toContain('FedRAMP');
 
-    const approved = await call(app, 'PUT', url, { as: t.users.manager, body: { status: 'approved' } });
+    const approved = await call(app, 'POST', `${url}/review`, { as: t.users.manager, body: { action: 'approve' } });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.data).toMatchObject({ status: 'approved', answerType: 'draft' });
+    expect(approved.data).toMatchObject({ reviewState: 'approved', answerType: 'draft', answerOrigin: 'person' });
     const csv = await exported(t, batchId, 'format=csv');
-    expect(csv.body).toContain(DRAFT);
+    expect(csv.body).toContain(`${DRAFT} Really.`);
     expect(csv.body).not.toContain('Draft — not approved');
   });
 
   it('loses its approval when a contributor changes it again', async () => {
     const t = await createTenant(app);
     const { batchId, url } = await contributorDraft(t);
-    await call(app, 'PUT', url, { as: t.users.manager, body: { status: 'approved' } });
+    await call(app, 'POST', `${url}/review`, { as: t.users.manager, body: { action: 'approve' } });
     const changed = await call(app, 'PUT', url, {
       as: t.users.contributor,
       body: { answer: 'Yes, and SOC 3 too (another unverified claim).' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.data).toMatchObject({ status: 'completed', answerType: 'draft', reviewedAt: null });
+    expect(changed.data).toMatchObject({ reviewState: 'drafted', answerType: 'draft', reviewedAt: null });
     expect((await exported(t, batchId, 'format=csv')).body).not.toContain('SOC 3');
   });
 
-  it('is approved as written when a manager writes it, as a library entry would be', async () => {
+  it('is a draft even when a manager writes it, until it is approved', async () => {
     const t = await createTenant(app);
     const { batchId, url } = await contributorDraft(t);
     const byManager = await call(app, 'PUT', url, { as: t.users.manager, body: { answer: `${DRAFT} Checked.` } });
-    expect(byManager.data).toMatchObject({ status: 'approved', answerType: 'draft' });
-    expect(byManager.data.reviewedAt).not.toBeNull();
+    expect(byManager.data).toMatchObject({ reviewState: 'drafted', answerType: 'draft', reviewedAt: null });
+    expect((await exported(t, batchId, 'format=csv')).body).not.toContain(`${DRAFT} Checked.`);
+    await call(app, 'POST', `${url}/review`, { as: t.users.manager, body: { action: 'approve' } });
     expect((await exported(t, batchId, 'format=csv')).body).toContain(`${DRAFT} Checked.`);
   });
 
-  it("leaves the engine's answers as they were: a contributor may still accept those", async () => {
+  it("leaves the engine's answers exported as they were; a contributor submits them, a manager approves", async () => {
     const t = await createTenant(app);
     await createAnswer(app, t.users.admin, { question: MFA_Q, answer: MFA_A, tags: ['mfa'] });
     const created = await importCsv(app, t.users.contributor, `Question\n"${MFA_Q}"\n`, 'Acme review');
     const d = await waitForBatch(app, t.users.contributor, created.id);
     const url = `/api/assessments/${created.id}/questions/${d.questions[0]!.id}`;
-    const accepted = await call(app, 'PUT', url, { as: t.users.contributor, body: { status: 'approved' } });
-    expect(accepted.statusCode, accepted.body).toBe(200);
     expect((await exported(t, created.id, 'format=csv')).body).toContain(MFA_A);
+    const approve = await call(app, 'POST', `${url}/review`, { as: t.users.contributor, body: { action: 'approve' } });
+    expect(approve.statusCode).toBe(403);
+    const submitted = await call(app, 'POST', `${url}/review`, { as: t.users.contributor, body: { action: 'submit' } });
+    expect(submitted.data).toMatchObject({ reviewState: 'in_review', answerOrigin: 'machine', confidence: 100 });
   });
 });

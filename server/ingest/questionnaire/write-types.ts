@@ -66,7 +66,7 @@ export type ExportRow = {
   answerType: string;
   /** 0–100; null when there is no answer. */
   confidence: number | null;
-  /** The question's review state (completed, approved, failed…), when the export shows it. */
+  /** The question's review state as the review screen labels it (Approved, In review…), when the export shows it. */
   status?: string | null;
   sources: string;
 };

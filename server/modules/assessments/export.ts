@@ -2,6 +2,7 @@ import type { BatchView, ExportResponse, SheetMapping } from '../../../common/sc
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
 import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
+import { REVIEW_STATE_LABELS, type ReviewState } from '../../../common/review-states';
 import { AppError } from '../../errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { exportOriginal, type OriginalAnswer } from './export-original';
@@ -27,39 +28,55 @@ async function readOriginal(storage: ObjectStorage, key: string): Promise<Uint8A
 export type ExportOptions = {
   /** Also export answers a person wrote that nobody approved yet, each marked with {@link DRAFT_MARK}. */
   drafts: boolean;
+  /** 'approved': only approved answers (and questions marked not applicable) are written, the rest left blank. */
+  scope?: 'all' | 'approved';
 };
+
+/** What a question marked not applicable says in the customer's file (a dropdown's own N/A value where it has one). */
+export const NOT_APPLICABLE_TEXT = 'N/A';
 
 /** Put before an unapproved draft's text when the user asked for drafts, so nobody sends it on unawares. */
 export const DRAFT_MARK = 'Draft — not approved: ';
 
-/** A person's answer that nobody allowed to approve answers has accepted yet (the specification's 'Draft Answer'). */
-const unapprovedDraft = (q: QuestionRow) => isDraft(q) && q.status !== 'approved';
+/** A draft (a person's answer, or a draft library entry's) that nobody allowed to approve answers has accepted yet. */
+const unapprovedDraft = (q: QuestionRow) => isDraft(q) && q.reviewState !== 'approved';
+const notApplicable = (q: QuestionRow) => q.reviewState === 'not_applicable';
 
 /**
  * Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person; nor
- * is an unapproved draft, unless the user asked for drafts.
+ * is an unapproved draft, unless the user asked for drafts; with scope 'approved', only approved answers are. A
+ * question marked not applicable says so.
  */
 const deliverable = (q: QuestionRow, opts: ExportOptions) =>
-  !!q.answer && q.answerType !== null && q.answerType !== 'unknown' && (opts.drafts || !unapprovedDraft(q));
+  notApplicable(q) ||
+  (!!q.answer &&
+    q.answerType !== null &&
+    q.answerType !== 'unknown' &&
+    (opts.scope === 'approved' ? q.reviewState === 'approved' : opts.drafts || !unapprovedDraft(q)));
 
 /** The text exported for a deliverable answer: an unapproved draft carries its mark. */
-const exportedAnswer = (q: QuestionRow) => `${unapprovedDraft(q) ? DRAFT_MARK : ''}${q.answer ?? ''}`;
+const exportedAnswer = (q: QuestionRow) =>
+  notApplicable(q) ? NOT_APPLICABLE_TEXT : `${unapprovedDraft(q) ? DRAFT_MARK : ''}${q.answer ?? ''}`;
+
+/** An answer whose confidence and sources are not shown: withheld from the file, or the question does not apply. */
+const withheld = (q: QuestionRow, opts: ExportOptions) => !deliverable(q, opts) || notApplicable(q);
 
 export function exportJson(batch: BatchRow, rows: QuestionRow[], opts: ExportOptions): ExportResponse {
   return {
     batchName: batch.name,
     questions: rows.map((r) => {
       const v = presentQuestion(r);
-      const withheld = unapprovedDraft(r) && !opts.drafts;
+      const hidden = withheld(r, opts);
       return {
         orderIndex: v.orderIndex,
         controlId: v.controlId,
         question: v.question,
-        answer: withheld ? null : r.answer === null ? null : exportedAnswer(r),
+        answer: deliverable(r, opts) ? exportedAnswer(r) : null,
         answerType: v.answerType,
-        confidence: withheld ? null : v.confidence,
+        confidence: hidden ? null : v.confidence,
         status: v.status,
-        sources: withheld ? [] : v.sources,
+        reviewState: v.reviewState,
+        sources: hidden ? [] : v.sources,
       };
     }),
   };
@@ -80,16 +97,16 @@ export function citation(sources: readonly AnswerSource[]): string {
 /** The rows of the CSV and of a new workbook: the same columns in both. */
 function exportRows(rows: QuestionRow[], opts: ExportOptions): ExportRow[] {
   return rows.map((r) => {
-    const withheld = unapprovedDraft(r) && !opts.drafts;
+    const hidden = withheld(r, opts);
     return {
       orderIndex: r.orderIndex,
       controlId: r.controlId,
       question: r.question,
       answer: deliverable(r, opts) ? exportedAnswer(r) : '',
       answerType: r.answerType ?? '',
-      confidence: withheld ? null : r.confidence,
-      status: r.status,
-      sources: withheld ? '' : citation(storedSources(r)),
+      confidence: hidden ? null : r.confidence,
+      status: REVIEW_STATE_LABELS[r.reviewState as ReviewState] ?? r.reviewState,
+      sources: hidden ? '' : citation(storedSources(r)),
     };
   });
 }
@@ -99,6 +116,7 @@ export function exportCsv(rows: QuestionRow[], opts: ExportOptions): string {
 }
 
 function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
+  if (notApplicable(q)) return 'N/A';
   const p = polarity(q.answer);
   if (p) return p === 'yes' ? 'Yes' : 'No';
   return /^\s*(n\/a|not applicable)\b/i.test(q.answer ?? '') ? 'N/A' : null;
@@ -179,7 +197,7 @@ function originalAnswers(
       answer: exportedAnswer(r),
       // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
       shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
-      source: withSources ? citation(storedSources(r)) : null,
+      source: withSources && !notApplicable(r) ? citation(storedSources(r)) : null,
       allowedValues: r.allowedValues,
       existingAnswer: r.existingAnswer,
       existingComment: r.existingComment,
@@ -252,7 +270,8 @@ export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers' 
   batch.prefilledAnswers === 'replace' &&
   // The CSV and Word writers fill empty cells only: there a customer's answer always stays.
   (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') &&
-  (q.status === 'approved' || (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE);
+  (q.reviewState === 'approved' ||
+    (q.answerOrigin === 'machine' && (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE));
 
 /** A file name for the export, after the batch (PRODUCT §12), without characters file systems refuse. */
 export function exportFileName(batch: BatchRow, extension: OriginalExtension): string {

@@ -5,14 +5,28 @@ import type {
   BatchStatus,
   BatchView,
   QuestionStatus,
+  ReviewCounts,
   SheetMapping,
 } from '../../../common/schemas/assessments';
 import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
+import type { Person } from '../../../common/schemas/knowledge';
+import { isReviewed, type ReviewState } from '../../../common/review-states';
 import { disagreesWithCustomer } from './consistency';
 
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
-export type BatchCounts = { processed: number; failed: number; needsReview: number };
+export type BatchCounts = { processed: number; failed: number; needsReview: number; review: ReviewCounts };
+
+export const NO_REVIEW_COUNTS: ReviewCounts = {
+  needs_answer: 0,
+  drafted: 0,
+  in_review: 0,
+  approved: 0,
+  not_applicable: 0,
+};
+
+/** Today as a calendar day (UTC): due dates are days, and a day is overdue once it has passed. */
+export const today = (now = new Date()) => now.toISOString().slice(0, 10);
 
 /** Whether the Excel export is the customer's own workbook filled in: an .xlsx or .xls source with a stored original. */
 export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey'>): boolean {
@@ -45,8 +59,9 @@ function originalExport(row: BatchRow): BatchView['originalExport'] {
 
 export function presentBatch(
   row: BatchRow,
-  counts: BatchCounts = { processed: 0, failed: 0, needsReview: 0 },
+  counts: BatchCounts = { processed: 0, failed: 0, needsReview: 0, review: NO_REVIEW_COUNTS },
 ): BatchView {
+  const unreviewed = counts.review.needs_answer + counts.review.drafted + counts.review.in_review;
   return {
     id: row.id,
     name: row.name,
@@ -69,11 +84,36 @@ export function presentBatch(
     originalExport: originalExport(row),
     sessionId: row.sessionId,
     prefilledAnswers: row.prefilledAnswers === 'replace' ? 'replace' : 'keep',
+    dueOn: row.dueOn,
+    overdue: row.dueOn !== null && row.dueOn < today() && unreviewed > 0,
+    reviewCounts: counts.review,
   };
 }
 
-/** An answer a person wrote: a draft of theirs until someone who may approve answers accepts it. */
+/** A draft (a person's answer, or a draft library entry's) until someone who may approve answers accepts it. */
 export const isDraft = (q: Pick<QuestionRow, 'answerType'>) => q.answerType === 'draft';
+
+/** Whether there is an answer to review: a person's, or the engine's unless it found nothing ('Needs Review'). */
+export const hasAnswer = (q: Pick<QuestionRow, 'answer' | 'answerType' | 'answerOrigin'>) =>
+  !!q.answer && (q.answerOrigin === 'person' || (q.answerType !== null && q.answerType !== 'unknown'));
+
+/** What the review screen shows beside a question, loaded for a page of them at once (review.ts questionExtras). */
+export type QuestionExtras = {
+  sourceChanged: boolean;
+  conflictsWith: number[];
+  staleSource: boolean;
+  savedToLibrary: AssessmentQuestionView['savedToLibrary'];
+  /** Usernames of the people the rows name (author, reviewer, assignee). */
+  people: ReadonlyMap<string, string>;
+};
+
+const NO_EXTRAS: QuestionExtras = {
+  sourceChanged: false,
+  conflictsWith: [],
+  staleSource: false,
+  savedToLibrary: null,
+  people: new Map(),
+};
 
 export function storedSources(row: QuestionRow): AnswerSource[] {
   return (row.sources as AnswerSource[]).filter((s) => typeof s === 'object' && s !== null);
@@ -83,10 +123,10 @@ export function presentSources(row: QuestionRow) {
   return storedSources(row).map((s) => ({ ...s, confidence: Math.round(s.score * 100) }));
 }
 
-export function presentQuestion(
-  row: QuestionRow,
-  extra: { sourceChanged: boolean; conflictsWith: number[] } = { sourceChanged: false, conflictsWith: [] },
-): AssessmentQuestionView {
+export function presentQuestion(row: QuestionRow, extra: QuestionExtras = NO_EXTRAS): AssessmentQuestionView {
+  const person = (id: string | null): Person | null =>
+    id ? { id, username: extra.people.get(id) ?? 'Former user' } : null;
+  const reviewState = row.reviewState as ReviewState;
   return {
     id: row.id,
     orderIndex: row.orderIndex,
@@ -104,8 +144,18 @@ export function presentQuestion(
     allowedValues: row.allowedValues,
     existingAnswer: row.existingAnswer,
     disagreesWithCustomer: disagreesWithCustomer(row.answer, row.existingAnswer),
-    edited: row.editedBy !== null,
+    edited: row.answerOrigin === 'person',
+    answerOrigin: row.answerOrigin === 'person' || row.answerOrigin === 'machine' ? row.answerOrigin : null,
+    author: row.answerOrigin === 'person' ? person(row.editedBy) : null,
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    reviewState,
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    reviewedBy: person(row.reviewedBy),
+    assignee: person(row.assigneeId),
+    dueOn: row.dueOn,
+    overdue: row.dueOn !== null && row.dueOn < today() && !isReviewed(reviewState),
+    staleSource: extra.staleSource,
+    savedToLibrary: extra.savedToLibrary,
     sourceChanged: extra.sourceChanged,
     conflictsWith: extra.conflictsWith,
   };

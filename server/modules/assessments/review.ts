@@ -1,20 +1,24 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { assessmentQuestions as aq, canonicalAnswers as ca } from '../../db/schema';
+import { assessmentQuestions as aq, canonicalAnswers as ca, librarySuggestions as ls, users } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { badRequest, notFound } from '../../errors';
-import { authorize } from '../../authorize';
-import { can } from '../../../common/policies';
+import { notFound } from '../../errors';
 import type { TenantCtx } from '../../context';
 import type { AppDeps } from '../../deps';
 import { inTenant } from '../../tenancy';
-import { CreateCanonicalAnswerBody } from '../../../common/schemas/knowledge';
-import type { AssessmentDetail, AssessmentProgress, UpdateQuestionBody } from '../../../common/schemas/assessments';
+import type { AssessmentDetail, AssessmentProgress } from '../../../common/schemas/assessments';
+import type { ReviewState } from '../../../common/review-states';
 import { audit } from '../audit/service';
-import { createAnswer } from '../knowledge/service';
-import { brandProfileOf } from '../organizations/service';
+import { staleEntryIds } from '../knowledge/freshness';
 import { findContradictions, withoutNumbering } from './consistency';
 import { replacesCustomerAnswer } from './export';
-import { isDraft, presentBatch, presentQuestion, storedSources, type QuestionRow } from './presenters';
+import {
+  NO_REVIEW_COUNTS,
+  presentBatch,
+  presentQuestion,
+  storedSources,
+  type QuestionExtras,
+  type QuestionRow,
+} from './presenters';
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
 
@@ -22,7 +26,7 @@ export function progressOf(rows: readonly { status: string }[]): AssessmentProgr
   let completed = 0;
   let failed = 0;
   for (const r of rows) {
-    if (r.status === 'completed' || r.status === 'approved') completed++;
+    if (r.status === 'completed') completed++;
     else if (r.status === 'failed') failed++;
   }
   const total = rows.length;
@@ -51,7 +55,7 @@ async function sourceChanges(ctx: TenantCtx, rows: readonly QuestionRow[]): Prom
   const live = new Map(entries.filter((e) => e.status !== 'archived').map((e) => [e.id, e.updatedAt]));
   const changed = new Set<string>();
   for (const r of rows) {
-    if (!r.answeredAt || r.editedBy) continue;
+    if (!r.answeredAt || r.answerOrigin !== 'machine') continue;
     const ids = storedSources(r)
       .map((s) => s.canonicalAnswerId)
       .filter((id): id is string => !!id);
@@ -76,7 +80,6 @@ export async function loadQuestions(ctx: TenantCtx, batchId: string): Promise<Qu
 export async function getDetail(ctx: TenantCtx, id: string): Promise<AssessmentDetail> {
   const batch = await loadBatch(ctx, id);
   const rows = await loadQuestions(ctx, id);
-  const changed = await sourceChanges(ctx, rows);
   // What the filled file will say: the customer's own answer where the export keeps it, else Verity's.
   const conflicts = findContradictions(
     rows.map((r) => ({
@@ -84,21 +87,107 @@ export async function getDetail(ctx: TenantCtx, id: string): Promise<AssessmentD
       answer: r.existingAnswer && !replacesCustomerAnswer(batch, r) ? withoutNumbering(r.existingAnswer) : r.answer,
     })),
   );
+  const extras = await questionExtras(ctx, rows, conflicts);
   const progress = progressOf(rows);
+  const review = { ...NO_REVIEW_COUNTS };
+  for (const r of rows) review[r.reviewState as ReviewState] += 1;
   return {
     batch: presentBatch(batch, {
       processed: progress.completed + progress.failed,
       failed: progress.failed,
       needsReview: rows.filter((r) => r.answerType === 'unknown' && r.status !== 'pending').length,
+      review,
     }),
-    questions: rows.map((r) =>
-      presentQuestion(r, { sourceChanged: changed.has(r.id), conflictsWith: conflicts.get(r.orderIndex) ?? [] }),
-    ),
+    questions: rows.map((r) => presentQuestion(r, extras(r))),
     progress,
   };
 }
 
-async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string): Promise<QuestionRow> {
+/**
+ * What the review screen shows beside each of these questions, loaded for all of them at once: the people named,
+ * the library's word on the entries they came from (changed since, past its review interval) and what "Save to
+ * library" made of them.
+ */
+export async function questionExtras(
+  ctx: TenantCtx,
+  rows: readonly QuestionRow[],
+  conflicts: ReadonlyMap<number, number[]> = new Map(),
+): Promise<(row: QuestionRow) => QuestionExtras> {
+  const changed = await sourceChanges(ctx, rows);
+  const answeredFrom = (r: QuestionRow) =>
+    r.answerOrigin === 'machine' ? storedSources(r).find((s) => s.canonicalAnswerId)?.canonicalAnswerId : undefined;
+  const stale = await staleEntryIds(
+    ctx,
+    rows.map(answeredFrom).filter((x): x is string => !!x),
+  );
+  const personIds = new Set<string>();
+  for (const r of rows) for (const id of [r.editedBy, r.reviewedBy, r.assigneeId]) if (id) personIds.add(id);
+  const people = personIds.size
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: users.id, username: users.username })
+            .from(users)
+            .where(and(eq(users.organizationId, ctx.organizationId), inArray(users.id, [...personIds])))
+        ).map((u) => [u.id, u.username]),
+      )
+    : new Map<string, string>();
+  const saved = await savedToLibrary(ctx, rows);
+  return (r) => ({
+    sourceChanged: changed.has(r.id),
+    conflictsWith: conflicts.get(r.orderIndex) ?? [],
+    staleSource: stale.has(answeredFrom(r) ?? ''),
+    savedToLibrary: saved.get(r.id) ?? null,
+    people,
+  });
+}
+
+/** What "Save to library" made of each question's answer: its entry's status, or its suggestion's. */
+async function savedToLibrary(ctx: TenantCtx, rows: readonly QuestionRow[]) {
+  const entryIds = rows.map((r) => r.libraryEntryId).filter((x): x is string => !!x);
+  const suggestionIds = rows.map((r) => r.librarySuggestionId).filter((x): x is string => !!x);
+  const entries = entryIds.length
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: ca.id, status: ca.status })
+            .from(ca)
+            .where(and(inTenant(ca, ctx), inArray(ca.id, entryIds)))
+        ).map((e) => [e.id, e.status]),
+      )
+    : new Map<string, string>();
+  const suggestions = suggestionIds.length
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: ls.id, status: ls.status })
+            .from(ls)
+            .where(and(inTenant(ls, ctx), inArray(ls.id, suggestionIds)))
+        ).map((e) => [e.id, e.status]),
+      )
+    : new Map<string, string>();
+  const result = new Map<string, NonNullable<QuestionExtras['savedToLibrary']>>();
+  for (const r of rows) {
+    const entry = r.libraryEntryId ? entries.get(r.libraryEntryId) : undefined;
+    if (entry === 'approved' || entry === 'draft') {
+      result.set(r.id, { status: entry, canonicalAnswerId: r.libraryEntryId, suggestionId: r.librarySuggestionId });
+      continue;
+    }
+    const suggestion = r.librarySuggestionId ? suggestions.get(r.librarySuggestionId) : undefined;
+    if (suggestion === 'pending' || suggestion === 'rejected') {
+      result.set(r.id, { status: suggestion, canonicalAnswerId: null, suggestionId: r.librarySuggestionId });
+    }
+  }
+  return result;
+}
+
+/** One question as the review screen shows it. */
+export async function viewQuestion(ctx: TenantCtx, batchId: string, qid: string) {
+  const row = await loadQuestion(ctx, batchId, qid);
+  return presentQuestion(row, (await questionExtras(ctx, [row]))(row));
+}
+
+export async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string): Promise<QuestionRow> {
   await loadBatch(ctx, batchId);
   const [row] = await ctx.db
     .select()
@@ -106,52 +195,6 @@ async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string): Promi
     .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.id, qid)));
   if (!row) throw notFound('Question');
   return row;
-}
-
-/**
- * A reviewer's edit and/or acceptance. A person's answer wins over a worker still answering: the question leaves
- * `processing`, so the worker's claim check drops its late answer. A person's wording is a draft: approving it
- * takes `assessments:approve` (an approver's own wording is approved as written), and a contributor changing it
- * again withdraws an earlier approval, because exports leave unapproved drafts out: a contributor must not be
- * able to put their own words in front of a customer.
- */
-export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: string, body: UpdateQuestionBody) {
-  const current = await loadQuestion(ctx, batchId, qid);
-  const answer = body.answer?.trim();
-  if (!answer && (!current.answer || current.answerType === 'unknown')) {
-    throw badRequest('This question has no answer yet: write one before accepting it');
-  }
-  const rewritten = answer !== undefined && answer !== current.answer;
-  if (body.status === 'approved' && (rewritten || isDraft(current))) {
-    authorize(ctx, 'assessments:approve');
-  }
-  // Like a library entry, the answer of someone who may approve is approved as they write it.
-  const keptApproval = current.status === 'approved' && !rewritten;
-  const ownApproval = rewritten && can(ctx.role, 'assessments:approve');
-  const status = body.status ?? (keptApproval || ownApproval ? 'approved' : 'completed');
-  const now = new Date();
-  await inTransaction(ctx.db, async (tx) => {
-    await tx
-      .update(aq)
-      .set({
-        ...(rewritten && { answer, editedBy: ctx.userId, errorMessage: null }),
-        // A person's own wording is a draft of theirs: no longer the library's verbatim answer nor 'Needs Review'.
-        ...(rewritten && { answerType: 'draft', confidence: current.confidence ?? 0 }),
-        status,
-        reviewedAt: status === 'approved' ? (keptApproval && !body.status ? current.reviewedAt : now) : null,
-        claimedAt: null,
-        answeredAt: current.answeredAt ?? now,
-        updatedAt: now,
-      })
-      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
-    await settleBatch(tx, ctx, batchId);
-    await audit({ ...ctx, db: tx }, 'assessment_answer_reviewed', 'assessment', batchId, {
-      questionId: qid,
-      edited: answer !== undefined,
-      status: body.status ?? null,
-    });
-  });
-  return presentQuestion(await loadQuestion(ctx, batchId, qid));
 }
 
 /** Sends one question back to the worker for a fresh answer (after the library or documents changed). */
@@ -166,7 +209,7 @@ export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId:
     await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });
   });
   deps.wakeWorker?.();
-  return presentQuestion(await loadQuestion(ctx, batchId, qid));
+  return viewQuestion(ctx, batchId, qid);
 }
 
 export async function retryFailed(deps: AppDeps, ctx: TenantCtx, batchId: string): Promise<number> {
@@ -185,26 +228,4 @@ export async function retryFailed(deps: AppDeps, ctx: TenantCtx, batchId: string
   });
   if (retried > 0) deps.wakeWorker?.();
   return retried;
-}
-
-/**
- * Saves a reviewed answer as a new library entry: approved when the caller may approve entries, else a draft for
- * an approver. The brand's disclaimers, which the engine appended, are not part of the entry.
- */
-export async function saveToLibrary(ctx: TenantCtx, batchId: string, qid: string, tags: string[]) {
-  authorize(ctx, 'knowledge:create_draft');
-  const q = await loadQuestion(ctx, batchId, qid);
-  if (!q.answer || q.answerType === 'unknown') {
-    throw badRequest('Write or accept an answer for this question before saving it to the library');
-  }
-  const disclaimers = (await brandProfileOf(ctx.db, ctx.organizationId))?.disclaimers.trim();
-  const answer =
-    disclaimers && q.answer.endsWith(`\n\n${disclaimers}`)
-      ? q.answer.slice(0, -disclaimers.length - 2).trim()
-      : q.answer;
-  const status: 'approved' | 'draft' = can(ctx.role, 'knowledge:approve') ? 'approved' : 'draft';
-  const input = CreateCanonicalAnswerBody.safeParse({ question: q.question, answer, tags, status });
-  if (!input.success) throw badRequest(input.error.issues[0]?.message ?? 'This answer cannot be saved to the library');
-  const entry = await createAnswer(ctx, input.data);
-  return { canonicalAnswerId: entry.id, status };
 }

@@ -6,22 +6,31 @@ import {
   AssessmentDetail,
   AssessmentQuestionView,
   BatchView,
+  BulkReviewBody,
+  BulkReviewResult,
   ExportQuery,
   ImportCsvBody,
   ImportResult,
+  MyQuestionsResponse,
   PreviewResponse,
   QuestionParams,
   RetryResult,
+  ReviewActionBody,
   SaveToLibraryBody,
   SaveToLibraryResult,
+  UpdateBatchBody,
   UpdateQuestionBody,
 } from '../../../common/schemas/assessments';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { readQuestionnaireUpload } from '../../http/questionnaire-upload';
 import { sendDownload } from '../../http/send-download';
 import { exportAssessment } from './export-file';
-import { getDetail, regenerateQuestion, retryFailed, saveToLibrary, updateQuestion } from './review';
-import { deleteBatch, getBatchView, importCsv, importFile, listBatches, previewFile } from './service';
+import { updateQuestion } from './answer-edit';
+import { myQuestions } from './my-questions';
+import { getDetail, regenerateQuestion, retryFailed } from './review';
+import { bulkReview, reviewQuestion } from './review-actions';
+import { saveToLibrary } from './save-to-library';
+import { deleteBatch, getBatchView, importCsv, importFile, listBatches, previewFile, setBatchDueDate } from './service';
 
 const tag = { tags: ['assessments'] };
 
@@ -101,6 +110,15 @@ export async function assessmentRoutes(root: FastifyInstance) {
     },
   );
 
+  app.patch(
+    '/api/assessments/:id',
+    {
+      config: { access: 'assessments:assign', workspace: true },
+      schema: { ...tag, params: IdParams, body: UpdateBatchBody, response: { 200: BatchView } },
+    },
+    async (req) => setBatchDueDate(req.tenant, req.params.id, req.body.dueOn),
+  );
+
   app.delete(
     '/api/assessments/:id',
     {
@@ -120,6 +138,35 @@ export async function assessmentRoutes(root: FastifyInstance) {
       schema: { ...tag, params: QuestionParams, body: UpdateQuestionBody, response: { 200: AssessmentQuestionView } },
     },
     async (req) => updateQuestion(req.tenant, req.params.id, req.params.qid, req.body),
+  );
+
+  // The action decides the role it needs (common/review-states.ts): submitting is a contributor's, the rest an approver's.
+  app.post(
+    '/api/assessments/:id/questions/:qid/review',
+    {
+      config: { access: 'assessments:run', workspace: true },
+      schema: { ...tag, params: QuestionParams, body: ReviewActionBody, response: { 200: AssessmentQuestionView } },
+    },
+    async (req) => reviewQuestion(req.tenant, req.params.id, req.params.qid, req.body.action),
+  );
+
+  // Assigning takes assessments:assign, the other actions assessments:approve: both are a manager's.
+  app.post(
+    '/api/assessments/:id/review',
+    {
+      config: { access: 'assessments:approve', workspace: true },
+      schema: { ...tag, params: IdParams, body: BulkReviewBody, response: { 200: BulkReviewResult } },
+    },
+    async (req) => bulkReview(deps, req.tenant, req.params.id, req.body),
+  );
+
+  app.get(
+    '/api/my-questions',
+    {
+      config: { access: 'assessments:read', workspace: true },
+      schema: { ...tag, response: { 200: MyQuestionsResponse } },
+    },
+    async (req) => myQuestions(req.tenant),
   );
 
   app.post(

@@ -18,7 +18,9 @@ import {
   type ImportResult,
   type PreviewResponse,
   type PrefilledAnswers,
+  type ReviewCounts,
 } from '../../../common/schemas/assessments';
+import { REVIEW_STATES, type ReviewState } from '../../../common/review-states';
 import { presentBatch, type BatchCounts } from './presenters';
 
 /** A questionnaire file as uploaded, with the form's fields (server/http/questionnaire-upload.ts reads it). */
@@ -37,18 +39,32 @@ export function estimatedTime(questions: number): string {
 
 async function countsOf(ctx: TenantCtx, batchIds: string[]): Promise<Map<string, BatchCounts>> {
   if (batchIds.length === 0) return new Map();
+  const inState = (state: ReviewState) => sql<number>`count(*) filter (where ${aq.reviewState} = ${state})::int`;
   const rows = await ctx.db
     .select({
       batchId: aq.batchId,
-      processed: sql<number>`count(*) filter (where ${aq.status} in ('completed', 'failed', 'approved'))::int`,
+      processed: sql<number>`count(*) filter (where ${aq.status} in ('completed', 'failed'))::int`,
       failed: sql<number>`count(*) filter (where ${aq.status} = 'failed')::int`,
       needsReview: sql<number>`count(*) filter (where ${aq.answerType} = 'unknown' and ${aq.status} <> 'pending')::int`,
+      needs_answer: inState('needs_answer'),
+      drafted: inState('drafted'),
+      in_review: inState('in_review'),
+      approved: inState('approved'),
+      not_applicable: inState('not_applicable'),
     })
     .from(aq)
     .where(and(inTenant(aq, ctx), inArray(aq.batchId, batchIds)))
     .groupBy(aq.batchId);
   return new Map(
-    rows.map((r) => [r.batchId, { processed: r.processed, failed: r.failed, needsReview: r.needsReview }]),
+    rows.map((r) => [
+      r.batchId,
+      {
+        processed: r.processed,
+        failed: r.failed,
+        needsReview: r.needsReview,
+        review: Object.fromEntries(REVIEW_STATES.map((s) => [s, r[s]])) as ReviewCounts,
+      },
+    ]),
   );
 }
 
@@ -74,6 +90,19 @@ export async function loadBatch(ctx: TenantCtx, id: string) {
 export async function getBatchView(ctx: TenantCtx, id: string) {
   const row = await loadBatch(ctx, id);
   return presentBatch(row, (await countsOf(ctx, [id])).get(id));
+}
+
+/** Sets (or clears) the day the customer expects the assessment back. */
+export async function setBatchDueDate(ctx: TenantCtx, id: string, dueOn: string | null) {
+  await loadBatch(ctx, id);
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(ab)
+      .set({ dueOn, updatedAt: new Date() })
+      .where(and(inTenant(ab, ctx), eq(ab.id, id)));
+    await audit({ ...ctx, db: tx }, 'assessment_due_date_set', 'assessment', id, { dueOn });
+  });
+  return getBatchView(ctx, id);
 }
 
 type NewBatch = {

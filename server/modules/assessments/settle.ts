@@ -48,7 +48,7 @@ export async function settleBatch(
   const [answered] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(aq)
-    .where(and(inTenant(aq, tenant), eq(aq.batchId, batchId), inArray(aq.status, ['completed', 'approved'])));
+    .where(and(inTenant(aq, tenant), eq(aq.batchId, batchId), eq(aq.status, 'completed')));
   const ok = (answered?.n ?? 0) > 0;
   // Also after the fact: a failed batch whose question a reviewer then answered is completed.
   if (batch.status === (ok ? 'completed' : 'failed')) return;

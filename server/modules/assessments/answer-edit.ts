@@ -1,0 +1,74 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { assessmentQuestions as aq, canonicalAnswers as ca, documents } from '../../db/schema';
+import { inTransaction } from '../../db/client';
+import { conflict, notFound } from '../../errors';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import type { UpdateQuestionBody } from '../../../common/schemas/assessments';
+import type { AnswerSource } from '../../../common/schemas/qa';
+import { audit } from '../audit/service';
+import { loadQuestion, viewQuestion } from './review';
+import { settleBatch } from './settle';
+
+/** The library entry or document a person says their answer rests on, as a source the review screen can link. */
+async function citedSource(ctx: TenantCtx, cite: NonNullable<UpdateQuestionBody['cite']>): Promise<AnswerSource> {
+  if (cite.type === 'library') {
+    const [entry] = await ctx.db
+      .select({ id: ca.id, question: ca.question })
+      .from(ca)
+      .where(and(inTenant(ca, ctx), eq(ca.id, cite.id), ne(ca.status, 'archived')));
+    if (!entry) throw notFound('Library entry');
+    return { type: 'library', canonicalAnswerId: entry.id, question: entry.question, score: 1 };
+  }
+  const [doc] = await ctx.db
+    .select({ id: documents.id, name: documents.originalName })
+    .from(documents)
+    .where(and(inTenant(documents, ctx), eq(documents.id, cite.id)));
+  if (!doc) throw notFound('Document');
+  return { type: 'document', documentId: doc.id, name: doc.name, score: 1 };
+}
+
+/**
+ * A person's answer (PRODUCT §9 Review). It is theirs from now on: the engine's type, confidence and sources no
+ * longer describe it, so they are cleared and only what the person cites is kept. It is drafted again whatever
+ * state it was in (a changed answer needs a fresh review, so an approval is withdrawn), and it wins over a worker
+ * still answering: the question leaves `processing`, so the worker's claim check drops its late answer.
+ */
+export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: string, body: UpdateQuestionBody) {
+  const current = await loadQuestion(ctx, batchId, qid);
+  if (current.reviewState === 'not_applicable') {
+    throw conflict('This question is marked not applicable. Reopen it before answering it.');
+  }
+  const answer = body.answer.trim();
+  if (answer === current.answer && body.cite === undefined) return viewQuestion(ctx, batchId, qid);
+  const sources = body.cite ? [await citedSource(ctx, body.cite)] : [];
+  const now = new Date();
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(aq)
+      .set({
+        answer,
+        answerType: 'draft',
+        answerOrigin: 'person',
+        confidence: null,
+        sources,
+        editedBy: ctx.userId,
+        answeredAt: now,
+        errorMessage: null,
+        status: 'completed',
+        claimedAt: null,
+        reviewState: 'drafted',
+        reviewedAt: null,
+        reviewedBy: null,
+        updatedAt: now,
+      })
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
+    await settleBatch(tx, ctx, batchId);
+    await audit({ ...ctx, db: tx }, 'assessment_answer_written', 'assessment', batchId, {
+      questionId: qid,
+      cited: body.cite ?? null,
+      withdrewApproval: current.reviewState === 'approved',
+    });
+  });
+  return viewQuestion(ctx, batchId, qid);
+}

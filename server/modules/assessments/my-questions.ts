@@ -1,0 +1,43 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { assessmentBatches as ab, assessmentQuestions as aq } from '../../db/schema';
+import type { TenantCtx } from '../../context';
+import { inTenant } from '../../tenancy';
+import type { MyQuestion } from '../../../common/schemas/assessments';
+import { presentQuestion } from './presenters';
+import { questionExtras } from './review';
+
+/** At most this many are listed: a person with more has a backlog, and the soonest due come first. */
+const MY_QUESTIONS_MAX = 500;
+
+/**
+ * The questions assigned to the caller in this workspace that still need them or a reviewer (not approved, not
+ * marked not applicable), across assessments: soonest due first, then by assessment and questionnaire order.
+ */
+export async function myQuestions(ctx: TenantCtx): Promise<{ questions: MyQuestion[] }> {
+  const rows = await ctx.db
+    .select({ q: aq, batch: { id: ab.id, name: ab.name, metadata: ab.metadata, dueOn: ab.dueOn } })
+    .from(aq)
+    .innerJoin(ab, eq(ab.id, aq.batchId))
+    .where(
+      and(
+        inTenant(aq, ctx),
+        eq(aq.assigneeId, ctx.userId),
+        inArray(aq.reviewState, ['needs_answer', 'drafted', 'in_review']),
+      ),
+    )
+    .orderBy(sql`coalesce(${aq.dueOn}, ${ab.dueOn}) asc nulls last`, asc(ab.createdAt), asc(aq.orderIndex))
+    .limit(MY_QUESTIONS_MAX);
+  const extras = await questionExtras(
+    ctx,
+    rows.map((r) => r.q),
+  );
+  return {
+    questions: rows.map(({ q, batch }) => ({
+      batchId: batch.id,
+      batchName: batch.name,
+      customerName: batch.metadata.customerName ?? null,
+      batchDueOn: batch.dueOn,
+      question: presentQuestion(q, extras(q)),
+    })),
+  };
+}

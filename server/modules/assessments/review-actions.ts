@@ -1,0 +1,215 @@
+import { and, eq, inArray, isNotNull, isNull, ne, gte, sql, type SQL } from 'drizzle-orm';
+import { assessmentQuestions as aq, users } from '../../db/schema';
+import { inTransaction } from '../../db/client';
+import { badRequest, conflict, selectionNotFound } from '../../errors';
+import { authorize } from '../../authorize';
+import type { TenantCtx } from '../../context';
+import type { AppDeps } from '../../deps';
+import { inTenant } from '../../tenancy';
+import { can } from '../../../common/policies';
+import type { StoredRole } from '../../../common/roles';
+import {
+  REVIEW_ACTIONS,
+  REVIEW_STATE_LABELS,
+  type ReviewAction,
+  type ReviewState,
+} from '../../../common/review-states';
+import type { BulkReviewBody } from '../../../common/schemas/assessments';
+import { audit } from '../audit/service';
+import { hasAnswer } from './presenters';
+import { loadQuestion, viewQuestion } from './review';
+import { loadBatch } from './service';
+import { settleBatch } from './settle';
+import { notifyAssignment } from './notifications';
+
+/** Why an action does not fit the state the question is in, in a sentence naming that state. */
+const NOT_FROM: Record<ReviewAction, string> = {
+  submit: 'Only a drafted answer can be submitted for review',
+  approve: 'Only a drafted or submitted answer can be approved',
+  return: 'Only an answer in review or approved can be sent back',
+  not_applicable: 'This question is already marked not applicable',
+  reopen: 'Only a question marked not applicable can be reopened',
+};
+
+const stillAnswering = (q: { status: string }) => q.status === 'pending' || q.status === 'processing';
+
+/**
+ * Moves one question to its next review state (common/review-states.ts): submitted by its author, approved or sent
+ * back by a reviewer, marked not applicable or reopened. A state the action does not start from is a 409 naming
+ * the state, so two reviewers acting at once cannot, say, approve an answer the other just sent back.
+ */
+export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: string, action: ReviewAction) {
+  const rule = REVIEW_ACTIONS[action];
+  authorize(ctx, rule.action);
+  const q = await loadQuestion(ctx, batchId, qid);
+  const from = q.reviewState as ReviewState;
+  if (!(rule.from as readonly ReviewState[]).includes(from)) {
+    throw conflict(action === 'not_applicable' ? NOT_FROM[action] : `${NOT_FROM[action]}; this one is ${label(from)}.`);
+  }
+  if (rule.needsAnswer && stillAnswering(q)) {
+    throw conflict('Verity is still answering this question. Wait for its answer, or write one yourself.');
+  }
+  if (rule.needsAnswer && !hasAnswer(q)) throw conflict('This question has no answer yet. Write one first.');
+  const to: ReviewState = action === 'reopen' ? (hasAnswer(q) ? 'drafted' : 'needs_answer') : rule.to;
+  const decided = to === 'approved' || to === 'not_applicable';
+  const now = new Date();
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(aq)
+      .set({
+        reviewState: to,
+        reviewedAt: decided ? now : null,
+        reviewedBy: decided ? ctx.userId : null,
+        // A question that does not apply is not answered: a worker still at it drops its answer (claim check).
+        ...(to === 'not_applicable' && stillAnswering(q) && { status: 'completed', claimedAt: null }),
+        updatedAt: now,
+      })
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid), eq(aq.reviewState, from)));
+    if (to === 'not_applicable') await settleBatch(tx, ctx, batchId);
+    await audit({ ...ctx, db: tx }, 'assessment_question_reviewed', 'assessment', batchId, {
+      questionId: qid,
+      action,
+      from,
+      to,
+    });
+  });
+  return viewQuestion(ctx, batchId, qid);
+}
+
+const label = (state: ReviewState) => REVIEW_STATE_LABELS[state].toLowerCase();
+
+type Selection = Extract<BulkReviewBody, { selection: unknown }>['selection'];
+
+/** The questions of the batch a bulk action picks: named ones (all must be there), or one section's. */
+async function selectionWhere(ctx: TenantCtx, batchId: string, selection: Selection): Promise<SQL> {
+  const inBatch = and(inTenant(aq, ctx), eq(aq.batchId, batchId)) as SQL;
+  if (selection.questionIds) {
+    const ids = [...new Set(selection.questionIds)];
+    const found = await ctx.db
+      .select({ id: aq.id })
+      .from(aq)
+      .where(and(inBatch, inArray(aq.id, ids)));
+    if (found.length < ids.length) throw selectionNotFound(ids.length - found.length, 'questions', 'the assessment');
+    return and(inBatch, inArray(aq.id, ids)) as SQL;
+  }
+  const section = selection.section ?? null;
+  const where = and(inBatch, section === null ? isNull(aq.section) : eq(aq.section, section)) as SQL;
+  const [any] = await ctx.db.select({ id: aq.id }).from(aq).where(where).limit(1);
+  if (!any) {
+    throw badRequest(
+      section === null
+        ? 'Every question of this assessment has a section: choose one.'
+        : `No question of this assessment is in the section "${section}".`,
+    );
+  }
+  return where;
+}
+
+/** Machine answers and a person's, with an answer to approve, that are drafted or submitted and not being redone. */
+const approvable = () =>
+  and(
+    eq(aq.status, 'completed'),
+    isNotNull(aq.answer),
+    inArray(aq.reviewState, ['drafted', 'in_review']),
+    sql`(${aq.answerOrigin} = 'person' or ${aq.answerType} <> 'unknown')`,
+  );
+
+/**
+ * One action on many questions (PRODUCT §9 Review): accept every machine answer at or above a confidence, approve
+ * or mark not applicable a selection, or assign a selection (a section, say) to a person with a due date. Questions
+ * the action does not fit (already approved, no answer yet) are left as they are; the count says how many changed.
+ */
+export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string, body: BulkReviewBody) {
+  authorize(ctx, body.action === 'assign' ? 'assessments:assign' : 'assessments:approve');
+  const batch = await loadBatch(ctx, batchId);
+  if (body.action === 'assign') return assign(deps, ctx, batch, body);
+  const now = new Date();
+  const where =
+    body.action === 'accept'
+      ? and(
+          inTenant(aq, ctx),
+          eq(aq.batchId, batchId),
+          approvable(),
+          eq(aq.answerOrigin, 'machine'),
+          gte(aq.confidence, body.minConfidence),
+        )
+      : and(
+          await selectionWhere(ctx, batchId, body.selection),
+          body.action === 'approve' ? approvable() : ne(aq.reviewState, 'not_applicable'),
+        );
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    const rows = await tx
+      .update(aq)
+      .set({
+        reviewState: body.action === 'not_applicable' ? 'not_applicable' : 'approved',
+        reviewedAt: now,
+        reviewedBy: ctx.userId,
+        // See reviewQuestion: a question that does not apply is not answered by a worker still at it.
+        ...(body.action === 'not_applicable' && {
+          status: sql`case when ${aq.status} in ('pending', 'processing') then 'completed' else ${aq.status} end`,
+          claimedAt: null,
+        }),
+        updatedAt: now,
+      })
+      .where(where)
+      .returning({ id: aq.id });
+    if (body.action === 'not_applicable' && rows.length > 0) await settleBatch(tx, ctx, batchId);
+    await audit({ ...ctx, db: tx }, 'assessment_bulk_reviewed', 'assessment', batchId, {
+      action: body.action,
+      ...(body.action === 'accept' && { minConfidence: body.minConfidence }),
+      questions: rows.length,
+    });
+    return rows.length;
+  });
+  return { updated };
+}
+
+/** A person of the organization who may answer questions (a viewer may not), or a 400 saying why not. */
+async function assignableUser(ctx: TenantCtx, userId: string) {
+  const [user] = await ctx.db
+    .select({ id: users.id, username: users.username, email: users.email, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId), isNull(users.deletedAt)));
+  if (!user) throw badRequest('The person to assign is not a member of this organization.');
+  if (!can(user.role as StoredRole, 'assessments:run')) {
+    throw badRequest(
+      `${user.username} is a viewer and cannot answer questions. Choose a contributor, manager or admin.`,
+    );
+  }
+  return user;
+}
+
+async function assign(
+  deps: AppDeps,
+  ctx: TenantCtx,
+  batch: Awaited<ReturnType<typeof loadBatch>>,
+  body: Extract<BulkReviewBody, { action: 'assign' }>,
+) {
+  const assignee = body.assigneeId ? await assignableUser(ctx, body.assigneeId) : null;
+  const where = await selectionWhere(ctx, batch.id, body.selection);
+  const now = new Date();
+  const updated = await inTransaction(ctx.db, async (tx) => {
+    const rows = await tx
+      .update(aq)
+      .set({
+        assigneeId: assignee?.id ?? null,
+        assignedAt: assignee ? now : null,
+        ...(body.dueOn !== undefined && { dueOn: body.dueOn }),
+        // A new assignee or due date gets its own overdue reminder.
+        overdueNotifiedAt: null,
+        updatedAt: now,
+      })
+      .where(where)
+      .returning({ id: aq.id });
+    await audit({ ...ctx, db: tx }, 'assessment_questions_assigned', 'assessment', batch.id, {
+      assigneeId: assignee?.id ?? null,
+      dueOn: body.dueOn ?? null,
+      questions: rows.length,
+    });
+    return rows.length;
+  });
+  if (assignee && assignee.id !== ctx.userId && updated > 0) {
+    notifyAssignment(deps, { assignee, by: ctx.username, batch, questions: updated, dueOn: body.dueOn ?? null });
+  }
+  return { updated };
+}
