@@ -180,9 +180,9 @@ describe('GET /api/canonical-answers', () => {
 
   it('counts per tab and lists every matching id for Select All', async () => {
     const counts = await call(app, 'GET', '/api/canonical-answers/counts', { as: org.admin });
-    expect(counts.data).toEqual({ all: 3, approved: 2, draft: 1, archived: 1 });
+    expect(counts.data).toEqual({ all: 3, approved: 2, draft: 1, archived: 1, reverify: 0 });
     const searched = await call(app, 'GET', '/api/canonical-answers/counts?q=encrypted', { as: org.admin });
-    expect(searched.data).toEqual({ all: 2, approved: 1, draft: 1, archived: 0 });
+    expect(searched.data).toEqual({ all: 2, approved: 1, draft: 1, archived: 0, reverify: 0 });
     const ids = await call(app, 'GET', '/api/canonical-answers/ids?status=approved', { as: org.admin });
     expect(ids.data.ids).toHaveLength(2);
     const tags = await call(app, 'GET', '/api/canonical-answers/tags', { as: org.admin });

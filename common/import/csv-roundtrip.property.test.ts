@@ -44,6 +44,9 @@ function view(e: GeneratedEntry, i: number): CanonicalAnswerView {
     createdBy: null,
     lastVerifiedAt: null,
     lastVerifiedBy: null,
+    reviewIntervalDays: 365,
+    verifyBy: null,
+    needsReverification: false,
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-02T00:00:00.000Z',
   };

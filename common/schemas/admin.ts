@@ -121,6 +121,16 @@ export const UnansweredGroup = z.object({
 });
 export type UnansweredGroup = z.infer<typeof UnansweredGroup>;
 
+/** PRODUCT §5 freshness of the organization's library (every workspace), as it stands now. */
+export const LibraryFreshness = z.object({
+  approvedEntries: z.number().int(),
+  /** Approved entries past their review interval. */
+  needsReverification: z.number().int(),
+  /** Approved entries within their review interval, in percent with one decimal; null without approved entries. */
+  freshRate: z.number().nullable(),
+});
+export type LibraryFreshness = z.infer<typeof LibraryFreshness>;
+
 /** Usage figures of the whole organization over the last `days` days (UTC calendar days, today included). */
 export const AnalyticsView = z.object({
   days: z.number().int(),
@@ -145,6 +155,8 @@ export const AnalyticsView = z.object({
     unknown: z.number().int(),
   }) satisfies z.ZodType<Record<(typeof ANSWER_TYPES)[number], number>>,
   topUnanswered: z.array(UnansweredGroup),
+  /** Not a per-day figure: the library's state now. */
+  libraryFreshness: LibraryFreshness,
 });
 export type AnalyticsView = z.infer<typeof AnalyticsView>;
 

@@ -19,6 +19,17 @@ export type AnswerStatus = z.infer<typeof AnswerStatus>;
 export const Person = z.object({ id: z.string(), username: z.string() });
 export type Person = z.infer<typeof Person>;
 
+/** PRODUCT §5: an approved entry is trusted for this many days after it was last verified, then re-verified. */
+export const REVIEW_INTERVAL_DEFAULT_DAYS = 365;
+export const REVIEW_INTERVAL_MIN_DAYS = 30;
+export const REVIEW_INTERVAL_MAX_DAYS = 1095;
+const REVIEW_INTERVAL_MESSAGE = `The review interval must be a whole number of days from ${REVIEW_INTERVAL_MIN_DAYS} to ${REVIEW_INTERVAL_MAX_DAYS.toLocaleString('en-US')}`;
+export const ReviewIntervalDays = z
+  .number({ message: REVIEW_INTERVAL_MESSAGE })
+  .int(REVIEW_INTERVAL_MESSAGE)
+  .min(REVIEW_INTERVAL_MIN_DAYS, REVIEW_INTERVAL_MESSAGE)
+  .max(REVIEW_INTERVAL_MAX_DAYS, REVIEW_INTERVAL_MESSAGE);
+
 /** PRODUCT §5 CanonicalAnswer, plus who owns it and when it was last confirmed true. */
 export const CanonicalAnswerView = z.object({
   id: z.string(),
@@ -34,6 +45,12 @@ export const CanonicalAnswerView = z.object({
   createdBy: Person.nullable(),
   lastVerifiedAt: z.string().nullable(),
   lastVerifiedBy: Person.nullable(),
+  /** Days the entry stays trusted after it was last verified (or created, if never). */
+  reviewIntervalDays: z.number().int(),
+  /** When an approved entry is due for re-verification; null for drafts and archived entries. */
+  verifyBy: z.string().nullable(),
+  /** An approved entry past its review interval: its owner should confirm it is still true. */
+  needsReverification: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -67,6 +84,8 @@ export const CreateCanonicalAnswerBody = z.object({
   tags: Tags.default([]),
   status: AnswerStatus.default('approved'),
   ownerId: z.uuid({ message: 'Owner must be a user id' }).nullable().optional(),
+  /** Approvers only, like the owner; REVIEW_INTERVAL_DEFAULT_DAYS when left out. */
+  reviewIntervalDays: ReviewIntervalDays.optional(),
 });
 export type CreateCanonicalAnswerBody = z.input<typeof CreateCanonicalAnswerBody>;
 
@@ -77,6 +96,7 @@ export const UpdateCanonicalAnswerBody = z
     tags: Tags.optional(),
     status: AnswerStatus.optional(),
     ownerId: z.uuid({ message: 'Owner must be a user id' }).nullable().optional(),
+    reviewIntervalDays: ReviewIntervalDays.optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateCanonicalAnswerBody = z.infer<typeof UpdateCanonicalAnswerBody>;
@@ -105,11 +125,23 @@ const pageLimit = z.coerce
   .min(1, `limit must be between 1 and ${LIBRARY_PAGE_MAX}`)
   .max(LIBRARY_PAGE_MAX, `limit must be between 1 and ${LIBRARY_PAGE_MAX}`);
 
+/** A yes/no query parameter: 1 or true, 0 or false. */
+function flag(name: string) {
+  return z
+    .enum(['0', '1', 'true', 'false'], { message: `${name} must be 1 or 0` })
+    .transform((v) => v === '1' || v === 'true')
+    .optional();
+}
+
 export const LibraryFilterQuery = z.object({
   q: z.string().trim().max(500, 'Search text must be at most 500 characters').optional(),
   /** Without a status, approved and draft entries are listed; archived ones only when asked for. */
   status: AnswerStatus.optional(),
   tag: z.string().trim().max(TAG_MAX_LENGTH).optional(),
+  /** Only approved entries past their review interval ("Needs re-verification"). */
+  reverify: flag('reverify'),
+  /** Only entries the caller owns. */
+  mine: flag('mine'),
 });
 export type LibraryFilterQuery = z.infer<typeof LibraryFilterQuery>;
 
@@ -125,6 +157,8 @@ export const LibraryCounts = z.object({
   approved: z.number().int(),
   draft: z.number().int(),
   archived: z.number().int(),
+  /** Approved entries past their review interval. */
+  reverify: z.number().int(),
 });
 export type LibraryCounts = z.infer<typeof LibraryCounts>;
 
@@ -195,3 +229,66 @@ export const LibraryIssue = z.object({
   entries: z.tuple([CanonicalAnswerView, CanonicalAnswerView]),
 });
 export type LibraryIssue = z.infer<typeof LibraryIssue>;
+
+export const SUGGESTION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export const SuggestionStatus = z.enum(SUGGESTION_STATUSES, {
+  message: 'status must be pending, approved or rejected',
+});
+export type SuggestionStatus = z.infer<typeof SuggestionStatus>;
+export const SUGGESTION_REASON_MAX = 500;
+
+/**
+ * An answer proposed for the library by someone who may not approve entries (PRODUCT §5): it waits in the
+ * approvers' inbox until one approves it (it becomes, or updates, an approved entry) or rejects it with a reason.
+ */
+export const SuggestionView = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  question: z.string(),
+  answer: z.string(),
+  tags: z.array(z.string()),
+  status: SuggestionStatus,
+  suggestedBy: Person.nullable(),
+  /** The assessment the answer was saved from, if any (null when it was deleted since). */
+  sourceBatchId: z.string().nullable(),
+  sourceBatchName: z.string().nullable(),
+  /** Why it was rejected. */
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  decidedBy: Person.nullable(),
+  decidedAt: z.string().nullable(),
+  /** The entry an approval created or updated. */
+  canonicalAnswerId: z.string().nullable(),
+});
+export type SuggestionView = z.infer<typeof SuggestionView>;
+
+/** A suggestion holds what a library entry would: the same rules as the library form. */
+export const CreateSuggestionBody = z.object({
+  question: libraryQuestion,
+  answer: libraryAnswer,
+  tags: Tags.default([]),
+});
+export type CreateSuggestionBody = z.input<typeof CreateSuggestionBody>;
+
+export const ListSuggestionsQuery = z.object({
+  /** Without a status, every suggestion the caller may see, newest first. */
+  status: SuggestionStatus.optional(),
+});
+export type ListSuggestionsQuery = z.infer<typeof ListSuggestionsQuery>;
+
+/** "Edit then approve": what the approver changed before approving; nothing sent approves it as suggested. */
+export const ApproveSuggestionBody = z.object({
+  question: libraryQuestion.optional(),
+  answer: libraryAnswer.optional(),
+  tags: Tags.optional(),
+});
+export type ApproveSuggestionBody = z.infer<typeof ApproveSuggestionBody>;
+
+export const RejectSuggestionBody = z.object({
+  reason: z
+    .string({ message: 'Give a reason for the rejection' })
+    .trim()
+    .min(1, 'Give a reason for the rejection')
+    .max(SUGGESTION_REASON_MAX, `The reason must be at most ${SUGGESTION_REASON_MAX} characters`),
+});
+export type RejectSuggestionBody = z.infer<typeof RejectSuggestionBody>;

@@ -24,6 +24,16 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
   const entry = await createAnswer(app, admin, { question: `Does ${marker} encrypt backups?` });
   const draft = await createAnswer(app, admin, { question: `Does ${marker} rotate keys?`, status: 'draft' });
   const spareEntry = await createAnswer(app, admin, { question: `Does ${marker} log access?` });
+  const suggestionOf = (question: string) =>
+    ok<{ id: string }>(
+      call(app, 'POST', '/api/library-suggestions', {
+        as: contributor,
+        body: { question, answer: `Yes, ${marker} keeps it for a year.` },
+      }),
+      201,
+    );
+  const suggestion = await suggestionOf(`Does ${marker} keep suggestions?`);
+  const spareSuggestion = await suggestionOf(`Does ${marker} keep spare suggestions?`);
 
   const docOf = async (name: string) => {
     const res = await uploadDocument(
@@ -94,6 +104,8 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
     entry: entry.id,
     draft: draft.id,
     spareEntry: spareEntry.id,
+    suggestion: suggestion.id,
+    spareSuggestion: spareSuggestion.id,
     document: document.id,
     spareDocument: spareDocument.id,
     spareDocument2: spareDocument2.id,
@@ -141,6 +153,7 @@ export async function snapshot(app: TestApp, f: Fixture, as: Session = f.users.a
     '/api/qa/sessions/all',
     // Lists catch a record another tenant managed to create here.
     '/api/canonical-answers/ids',
+    '/api/library-suggestions',
     '/api/documents',
     '/api/assessments',
     '/api/organizations/current',

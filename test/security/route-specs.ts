@@ -263,6 +263,35 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     request: (f) => ({ url: '/api/canonical-answers/export', body: { answerIds: [f.ids.entry], format: 'csv' } }),
   },
 
+  // library suggestions
+  'GET /api/library-suggestions': {
+    access: 'knowledge:create_draft',
+    request: () => ({ url: '/api/library-suggestions?status=pending' }),
+  },
+  'POST /api/library-suggestions': {
+    access: 'knowledge:create_draft',
+    ok: 201,
+    request: () => ({
+      url: '/api/library-suggestions',
+      body: { question: `${unique('Do you suggest ')}?`, answer: 'Yes, suggestions wait for an approver.' },
+    }),
+  },
+  'POST /api/library-suggestions/:id/approve': {
+    access: 'knowledge:approve',
+    ownsIds: true,
+    destroys: true, // a decided suggestion cannot be decided again
+    request: (f) => ({ url: `/api/library-suggestions/${f.ids.suggestion}/approve`, body: {} }),
+  },
+  'POST /api/library-suggestions/:id/reject': {
+    access: 'knowledge:approve',
+    ownsIds: true,
+    destroys: true,
+    request: (f) => ({
+      url: `/api/library-suggestions/${f.ids.spareSuggestion}/reject`,
+      body: { reason: 'Covered by an existing entry.' },
+    }),
+  },
+
   // objects and documents
   'POST /api/objects/upload': { access: 'documents:upload', request: () => ({ url: '/api/objects/upload' }) },
   'PUT /api/objects/local/*': {

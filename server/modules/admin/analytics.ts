@@ -2,6 +2,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { assessmentBatches, qaEntries } from '../../db/schema';
 import type { UserCtx } from '../../context';
 import { specificTopics, topicById, topicsOf } from '../../engine/text/taxonomy';
+import { libraryFreshness } from '../knowledge/freshness';
 import { ANSWER_TYPES, type AnswerType } from '../../../common/schemas/qa';
 import { AUTOMATION_CONFIDENCE_MIN, type AnalyticsView, type UnansweredGroup } from '../../../common/schemas/admin';
 
@@ -73,7 +74,7 @@ export function groupUnanswered(questions: readonly string[], limit = UNANSWERED
 /**
  * The Analytics tab's figures over the organization's questions (every workspace) of the last `days` UTC calendar
  * days, today included: questions per day, answer-type mix, automation rate, completed assessments and the topics
- * that most often went unanswered.
+ * that most often went unanswered; plus the library's freshness now.
  */
 export async function organizationAnalytics(ctx: UserCtx, days: number, now = new Date()): Promise<AnalyticsView> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
@@ -139,5 +140,6 @@ export async function organizationAnalytics(ctx: UserCtx, days: number, now = ne
     questionsPerDay,
     answerTypes,
     topUnanswered: groupUnanswered(unanswered.map((u) => u.question)),
+    libraryFreshness: await libraryFreshness(ctx),
   };
 }

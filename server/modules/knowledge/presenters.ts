@@ -1,5 +1,6 @@
 import type { canonicalAnswers } from '../../db/schema';
 import type { AnswerStatus, CanonicalAnswerView, Person } from '../../../common/schemas/knowledge';
+import { needsReverification, verifyBy } from './freshness';
 
 type Row = typeof canonicalAnswers.$inferSelect;
 type MaybePerson = { id: string | null; username: string | null } | null;
@@ -16,6 +17,7 @@ function person(p: MaybePerson): Person | null {
 }
 
 export function presentAnswer(r: AnswerRecord): CanonicalAnswerView {
+  const due = verifyBy(r);
   return {
     id: r.id,
     workspaceId: r.workspaceId,
@@ -29,6 +31,9 @@ export function presentAnswer(r: AnswerRecord): CanonicalAnswerView {
     createdBy: person(r.creator),
     lastVerifiedAt: r.lastVerifiedAt ? r.lastVerifiedAt.toISOString() : null,
     lastVerifiedBy: person(r.verifier),
+    reviewIntervalDays: r.reviewIntervalDays,
+    verifyBy: due ? due.toISOString() : null,
+    needsReverification: needsReverification(r),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };

@@ -5,6 +5,7 @@ import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
 import type { LibraryFilterQuery } from '../../../common/schemas/knowledge';
 import type { AnswerRecord } from './presenters';
+import { isStale } from './freshness';
 
 const owner = alias(users, 'owner');
 const creator = alias(users, 'creator');
@@ -26,6 +27,7 @@ const answerColumns = {
   createdBy: ca.createdBy,
   lastVerifiedAt: ca.lastVerifiedAt,
   lastVerifiedBy: ca.lastVerifiedBy,
+  reviewIntervalDays: ca.reviewIntervalDays,
   version: ca.version,
   createdAt: ca.createdAt,
   updatedAt: ca.updatedAt,
@@ -74,14 +76,20 @@ function escapeLike(text: string): string {
 }
 
 /**
- * Search, status and tag filters. A text search matches the ranked full-text index or, for text the index cannot
- * hold (stop words only, punctuation, part of a word in the middle), a plain substring of the question.
+ * Search, status, tag, freshness and owner filters. A text search matches the ranked full-text index or, for text
+ * the index cannot hold (stop words only, punctuation, part of a word in the middle), a plain substring of the
+ * question. `mine` needs the caller (`userId`); the tab counts ignore the status and freshness tabs.
  */
-export function filterConditions(filter: LibraryFilterQuery, opts: { ignoreStatus?: boolean } = {}) {
+export function filterConditions(filter: LibraryFilterQuery, opts: { ignoreStatus?: boolean; userId?: string } = {}) {
   const conditions: SQL[] = [];
   let rank: SQL | null = null;
   if (!opts.ignoreStatus) {
     conditions.push(filter.status ? eq(ca.status, filter.status) : inArray(ca.status, ['approved', 'draft']));
+    if (filter.reverify) conditions.push(isStale);
+  }
+  if (filter.mine) {
+    if (!opts.userId) throw new Error('the "mine" filter needs the caller');
+    conditions.push(eq(ca.ownerId, opts.userId));
   }
   if (filter.tag) conditions.push(sql`${ca.tags} @> ARRAY[${filter.tag}]::text[]`);
   const q = filter.q?.trim();

@@ -24,6 +24,7 @@ import { importEntries } from './import';
 import { exportAnswers } from './export';
 import { listLibraryIssues } from './hygiene';
 import { presentAnswer } from './presenters';
+import { suggestionRoutes } from './suggestions-routes';
 
 const tag = { tags: ['knowledge'] };
 const base = '/api/canonical-answers';
@@ -153,4 +154,6 @@ export async function knowledgeRoutes(root: FastifyInstance) {
     },
     async (req, reply) => sendDownload(reply, await exportAnswers(req.tenant, req.body)),
   );
+
+  await suggestionRoutes(root);
 }

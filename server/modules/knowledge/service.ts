@@ -17,6 +17,7 @@ import type {
 import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
 import { filterConditions, loadAnswer, selectAnswers } from './queries';
+import { isStale } from './freshness';
 import type { AnswerRecord } from './presenters';
 import type { AnswerStatus } from '../../../common/schemas/knowledge';
 
@@ -58,7 +59,7 @@ async function existingWithKey(ctx: TenantCtx, key: string) {
 }
 
 export async function listAnswers(ctx: TenantCtx, query: LibraryFilterQuery & { limit: number; offset: number }) {
-  const { where, rank } = filterConditions(query);
+  const { where, rank } = filterConditions(query, { userId: ctx.userId });
   const order = rank ? [desc(rank), desc(ca.updatedAt), asc(ca.id)] : [desc(ca.updatedAt), asc(ca.id)];
   const rows = await selectAnswers(ctx, where)
     .orderBy(...order)
@@ -73,7 +74,7 @@ export async function listAnswers(ctx: TenantCtx, query: LibraryFilterQuery & { 
 
 /** Every id matching the filter, in list order, for "Select All" across pages. */
 export async function listAnswerIds(ctx: TenantCtx, query: LibraryFilterQuery): Promise<string[]> {
-  const { where, rank } = filterConditions(query);
+  const { where, rank } = filterConditions(query, { userId: ctx.userId });
   const order = rank ? [desc(rank), desc(ca.updatedAt), asc(ca.id)] : [desc(ca.updatedAt), asc(ca.id)];
   const rows = await ctx.db
     .select({ id: ca.id })
@@ -84,14 +85,20 @@ export async function listAnswerIds(ctx: TenantCtx, query: LibraryFilterQuery): 
 }
 
 export async function countAnswers(ctx: TenantCtx, query: Omit<LibraryFilterQuery, 'status'>): Promise<LibraryCounts> {
-  const { where } = filterConditions(query, { ignoreStatus: true });
+  const { where } = filterConditions(query, { ignoreStatus: true, userId: ctx.userId });
   const rows = await ctx.db
-    .select({ status: ca.status, n: count() })
+    .select({ status: ca.status, n: count(), stale: sql<number>`cast(count(*) filter (where ${isStale}) as int)` })
     .from(ca)
     .where(where ? and(inTenant(ca, ctx), where) : inTenant(ca, ctx))
     .groupBy(ca.status);
   const by = (s: AnswerStatus) => rows.find((r) => r.status === s)?.n ?? 0;
-  return { all: by('approved') + by('draft'), approved: by('approved'), draft: by('draft'), archived: by('archived') };
+  return {
+    all: by('approved') + by('draft'),
+    approved: by('approved'),
+    draft: by('draft'),
+    archived: by('archived'),
+    reverify: rows.reduce((n, r) => n + Number(r.stale), 0),
+  };
 }
 
 /** Tags of live (approved or draft) entries, most used first. */
@@ -115,7 +122,9 @@ export async function getAnswer(ctx: TenantCtx, id: string): Promise<AnswerRecor
 
 export async function createAnswer(ctx: TenantCtx, input: CreateCanonicalAnswerBody): Promise<AnswerRecord> {
   // Contributors add drafts; making an entry approved (or archived) from the start is an approver's call.
-  if (input.status !== 'draft' || input.ownerId !== undefined) authorize(ctx, 'knowledge:approve');
+  if (input.status !== 'draft' || input.ownerId !== undefined || input.reviewIntervalDays !== undefined) {
+    authorize(ctx, 'knowledge:approve');
+  }
   const key = questionKey(input.question);
   const status = input.status ?? 'approved';
   await assertOwner(ctx, input.ownerId);
@@ -135,6 +144,7 @@ export async function createAnswer(ctx: TenantCtx, input: CreateCanonicalAnswerB
         tags: input.tags ?? [],
         status,
         ownerId: input.ownerId === undefined ? ctx.userId : input.ownerId,
+        ...(input.reviewIntervalDays !== undefined && { reviewIntervalDays: input.reviewIntervalDays }),
         createdBy: ctx.userId,
         ...(status === 'approved' && { lastVerifiedAt: now, lastVerifiedBy: ctx.userId }),
       })
@@ -149,11 +159,11 @@ export async function createAnswer(ctx: TenantCtx, input: CreateCanonicalAnswerB
   return getAnswer(ctx, id);
 }
 
-/** Whether an update touches what only approvers may change (anything but a draft staying a draft). */
+/** Whether an update touches what only approvers may change (anything but a draft staying a draft, owner, interval). */
 export function updateNeedsApprover(current: { status: string }, input: UpdateCanonicalAnswerBody): boolean {
   if (current.status !== 'draft') return true;
   if (input.status !== undefined && input.status !== 'draft') return true;
-  return input.ownerId !== undefined;
+  return input.ownerId !== undefined || input.reviewIntervalDays !== undefined;
 }
 
 /**
@@ -183,6 +193,7 @@ export async function updateAnswer(
       tags: input.tags ?? cur.tags,
       status: input.status ?? cur.status,
       ownerId: input.ownerId === undefined ? cur.ownerId : input.ownerId,
+      reviewIntervalDays: input.reviewIntervalDays ?? cur.reviewIntervalDays,
     };
     const changed = (Object.keys(next) as Array<keyof typeof next>).filter(
       (k) => JSON.stringify(next[k]) !== JSON.stringify(cur[k]),
