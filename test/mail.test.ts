@@ -1,35 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createOrg, lastMailTo, unique } from './helpers/factories';
+import { startSmtp, type LocalSmtp } from './helpers/smtp';
 
-type Received = { to: string[]; raw: string };
-
-/** A real SMTP server on loopback: Verity speaks SMTP to it exactly as it would to a relay. */
-function startSmtp() {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, done) {
-      let raw = '';
-      stream.on('data', (d: Buffer) => (raw += d.toString()));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  return new Promise<{ server: SMTPServer; port: number; received: Received[] }>((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      resolve({ server, port: (server.server.address() as AddressInfo).port, received });
-    });
-  });
-}
-
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: LocalSmtp;
 let app: TestApp;
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -39,7 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app.close();
-  await new Promise<void>((r) => smtp.server.close(() => r()));
+  await smtp.close();
 });
 
 describe('mail through SMTP_URL', () => {

@@ -1,0 +1,452 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { AssessmentDetail, AssessmentQuestionView, BatchView } from '../common/schemas/assessments';
+import { assessmentQuestions, canonicalAnswers } from '../server/db/schema';
+import { remindOverdue } from '../server/modules/assessments/notifications';
+import { createTestApp, type TestApp } from './helpers/app';
+import { call, type Session } from './helpers/api';
+import { createAnswer, createTenant, createUser, type Tenant } from './helpers/factories';
+import { importCsv, waitForBatch } from './helpers/assessments';
+import { mailsTo, startSmtp, type LocalSmtp } from './helpers/smtp';
+
+let app: TestApp;
+let smtp: LocalSmtp;
+beforeAll(async () => {
+  smtp = await startSmtp();
+  app = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://verity.test' } });
+});
+afterAll(async () => {
+  await app.close();
+  await smtp.close();
+});
+
+const MFA_Q = 'Is multi-factor authentication required for all employee access to production systems?';
+const MFA_A = 'Yes. Every employee signs in through Okta with phishing-resistant MFA (FIDO2 security keys).';
+const ENC_Q = 'Is customer data encrypted at rest in every production datastore?';
+const ENC_A = 'Yes. All production datastores use AES-256 encryption at rest with keys held in AWS KMS.';
+const DRONE_Q = 'Does your company operate delivery drones over customer sites?';
+const PERSON_A = 'No. We do not operate drones of any kind, and none of our suppliers does for us.';
+
+/** A tenant whose library answers MFA_Q and ENC_Q verbatim, and an assessment of those two and DRONE_Q (unknown). */
+async function reviewedAssessment(csv = `Category,Question\nAccess,"${MFA_Q}"\nData,"${ENC_Q}"\nOps,"${DRONE_Q}"\n`) {
+  const t = await createTenant(app);
+  const mfa = await createAnswer(app, t.users.admin, { question: MFA_Q, answer: MFA_A, tags: ['mfa'] });
+  await createAnswer(app, t.users.admin, { question: ENC_Q, answer: ENC_A, tags: ['encryption'] });
+  const created = await importCsv(app, t.users.contributor, csv, 'Acme review');
+  const d = (await waitForBatch(app, t.users.contributor, created.id)) as unknown as AssessmentDetail;
+  const [q1, q2, q3] = d.questions as [AssessmentQuestionView, AssessmentQuestionView, AssessmentQuestionView];
+  return { t, batchId: created.id, q1, q2, q3, mfaEntryId: mfa.id };
+}
+
+async function getDetail(as: Session, batchId: string): Promise<AssessmentDetail> {
+  const res = await call(app, 'GET', `/api/assessments/${batchId}`, { as });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.data as AssessmentDetail;
+}
+
+const questionUrl = (batchId: string, qid: string) => `/api/assessments/${batchId}/questions/${qid}`;
+
+function act(as: Session, batchId: string, qid: string, action: string) {
+  return call(app, 'POST', `${questionUrl(batchId, qid)}/review`, { as, body: { action } });
+}
+
+function bulk(as: Session, batchId: string, body: unknown) {
+  return call(app, 'POST', `/api/assessments/${batchId}/review`, { as, body });
+}
+
+describe('review states of one question', () => {
+  it('starts a machine answer drafted and an unanswered question as needing an answer, and counts them', async () => {
+    const { t, batchId, q1, q3 } = await reviewedAssessment();
+    expect(q1).toMatchObject({
+      reviewState: 'drafted',
+      answerOrigin: 'machine',
+      author: null,
+      answerType: 'canonical',
+    });
+    expect(q3).toMatchObject({ reviewState: 'needs_answer', answerType: 'unknown' });
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.batch.reviewCounts).toEqual({ needs_answer: 1, drafted: 2, in_review: 0, approved: 0, not_applicable: 0 });
+  });
+
+  it('is submitted by a contributor, sent back and approved by a manager, and drafted again when a person rewrites it', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const submitted = await act(t.users.contributor, batchId, q1.id, 'submit');
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    expect(submitted.data).toMatchObject({ reviewState: 'in_review', reviewedBy: null });
+    const twice = await act(t.users.contributor, batchId, q1.id, 'submit');
+    expect(twice.statusCode).toBe(409);
+    expect(twice.data.error).toBe('Only a drafted answer can be submitted for review; this one is in review.');
+
+    expect((await act(t.users.manager, batchId, q1.id, 'return')).data).toMatchObject({ reviewState: 'drafted' });
+    const approved = await act(t.users.manager, batchId, q1.id, 'approve');
+    expect(approved.data).toMatchObject({
+      reviewState: 'approved',
+      reviewedBy: { id: t.users.manager.id, username: t.users.manager.username },
+    });
+    expect(approved.data.reviewedAt).toEqual(expect.any(String));
+
+    const rewritten = await call(app, 'PUT', questionUrl(batchId, q1.id), {
+      as: t.users.contributor,
+      body: { answer: `${MFA_A} Hardware keys are issued on the first day.` },
+    });
+    expect(rewritten.data).toMatchObject({
+      reviewState: 'drafted',
+      reviewedBy: null,
+      reviewedAt: null,
+      answerOrigin: 'person',
+      author: { id: t.users.contributor.id, username: t.users.contributor.username },
+      confidence: null,
+      sources: [],
+    });
+  });
+
+  it('marks a question not applicable, refuses an answer to it, and reopens it as it was', async () => {
+    const { t, batchId, q1, q3 } = await reviewedAssessment();
+    expect((await act(t.users.manager, batchId, q3.id, 'not_applicable')).data).toMatchObject({
+      reviewState: 'not_applicable',
+    });
+    const again = await act(t.users.manager, batchId, q3.id, 'not_applicable');
+    expect(again.statusCode).toBe(409);
+    const answer = await call(app, 'PUT', questionUrl(batchId, q3.id), {
+      as: t.users.contributor,
+      body: { answer: PERSON_A },
+    });
+    expect(answer.statusCode).toBe(409);
+    expect(answer.data.error).toMatch(/Reopen it/);
+    expect((await act(t.users.manager, batchId, q3.id, 'reopen')).data).toMatchObject({ reviewState: 'needs_answer' });
+    await act(t.users.manager, batchId, q1.id, 'not_applicable');
+    expect((await act(t.users.manager, batchId, q1.id, 'reopen')).data).toMatchObject({
+      reviewState: 'drafted',
+      answer: MFA_A,
+    });
+    const submitUnanswered = await act(t.users.contributor, batchId, q3.id, 'submit');
+    expect(submitUnanswered.statusCode).toBe(409);
+  });
+
+  it('lets a viewer do nothing and a contributor only submit', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    for (const action of ['submit', 'approve', 'return', 'not_applicable', 'reopen']) {
+      const res = await act(t.users.viewer, batchId, q1.id, action);
+      expect(res.statusCode, `viewer ${action}`).toBe(403);
+    }
+    for (const action of ['approve', 'return', 'not_applicable', 'reopen']) {
+      const res = await act(t.users.contributor, batchId, q1.id, action);
+      expect(res.statusCode, `contributor ${action}`).toBe(403);
+      expect(res.data.code).toBe('forbidden');
+    }
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]?.reviewState).toBe('drafted');
+  });
+
+  it('refuses an unknown action, a missing body, a bad id and another organization’s question', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const other = await createTenant(app);
+    for (const body of [{ action: 'publish' }, {}, { action: 7 }]) {
+      const res = await call(app, 'POST', `${questionUrl(batchId, q1.id)}/review`, { as: t.users.manager, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.data).toMatchObject({ code: 'validation_error', error: expect.any(String) });
+    }
+    const badId = await call(app, 'POST', `/api/assessments/${batchId}/questions/not-a-uuid/review`, {
+      as: t.users.manager,
+      body: { action: 'approve' },
+    });
+    expect(badId.statusCode).toBe(400);
+    const foreign = await act(other.users.admin, batchId, q1.id, 'approve');
+    expect(foreign.statusCode).toBe(404);
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]?.reviewState).toBe('drafted');
+  });
+});
+
+describe("a person's answer", () => {
+  it('keeps only the library entry the person cites, and refuses a citation from another organization', async () => {
+    const { t, batchId, q3, mfaEntryId } = await reviewedAssessment();
+    const cited = await call(app, 'PUT', questionUrl(batchId, q3.id), {
+      as: t.users.contributor,
+      body: { answer: PERSON_A, cite: { type: 'library', id: mfaEntryId } },
+    });
+    expect(cited.statusCode, cited.body).toBe(200);
+    expect(cited.data).toMatchObject({ answerOrigin: 'person', answerType: 'draft', confidence: null });
+    expect(cited.data.sources).toEqual([
+      expect.objectContaining({ type: 'library', canonicalAnswerId: mfaEntryId, question: MFA_Q }),
+    ]);
+
+    const other = await createTenant(app);
+    const foreignEntry = await createAnswer(app, other.users.admin, { question: ENC_Q, answer: ENC_A });
+    const foreign = await call(app, 'PUT', questionUrl(batchId, q3.id), {
+      as: t.users.contributor,
+      body: { answer: `${PERSON_A} Updated.`, cite: { type: 'library', id: foreignEntry.id } },
+    });
+    expect(foreign.statusCode).toBe(404);
+    for (const cite of [
+      { type: 'library', id: 'x' },
+      { type: 'web', id: mfaEntryId },
+    ]) {
+      const res = await call(app, 'PUT', questionUrl(batchId, q3.id), {
+        as: t.users.contributor,
+        body: { answer: `${PERSON_A} Updated.`, cite },
+      });
+      expect(res.statusCode, JSON.stringify(cite)).toBe(400);
+    }
+    expect((await getDetail(t.users.viewer, batchId)).questions[2]?.answer).toBe(PERSON_A);
+  });
+
+  it('flags a machine answer drawn from a library entry that is past its review interval', async () => {
+    const { t, batchId, mfaEntryId } = await reviewedAssessment();
+    expect((await getDetail(t.users.viewer, batchId)).questions.map((q) => q.staleSource)).toEqual([
+      false,
+      false,
+      false,
+    ]);
+    await app.database.db
+      .update(canonicalAnswers)
+      .set({ lastVerifiedAt: sql`now() - interval '400 days'`, reviewIntervalDays: 365 })
+      .where(eq(canonicalAnswers.id, mfaEntryId));
+    expect((await getDetail(t.users.viewer, batchId)).questions.map((q) => q.staleSource)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('bulk review', () => {
+  it('accepts every machine answer at or above the chosen confidence and leaves the rest', async () => {
+    const { t, batchId, q1, q2 } = await reviewedAssessment();
+    await app.database.db.update(assessmentQuestions).set({ confidence: 85 }).where(eq(assessmentQuestions.id, q2.id));
+    const at90 = await bulk(t.users.manager, batchId, { action: 'accept', minConfidence: 90 });
+    expect(at90.statusCode, at90.body).toBe(200);
+    expect(at90.data).toEqual({ updated: 1 });
+    let d = await getDetail(t.users.viewer, batchId);
+    expect(d.questions.map((q) => q.reviewState)).toEqual(['approved', 'drafted', 'needs_answer']);
+    expect(d.questions[0]?.id).toBe(q1.id);
+
+    // A person's draft is not the machine's answer: accepting by confidence leaves it for a reviewer.
+    await call(app, 'PUT', questionUrl(batchId, q2.id), {
+      as: t.users.contributor,
+      body: { answer: `${ENC_A} Backups too.` },
+    });
+    expect((await bulk(t.users.manager, batchId, { action: 'accept', minConfidence: 0 })).data).toEqual({
+      updated: 0,
+    });
+    d = await getDetail(t.users.viewer, batchId);
+    expect(d.batch.reviewCounts).toMatchObject({ approved: 1, drafted: 1, needs_answer: 1 });
+  });
+
+  it('refuses bad confidences, contributors and other organizations', async () => {
+    const { t, batchId } = await reviewedAssessment();
+    for (const minConfidence of [101, -1, 'high', 50.5, null]) {
+      const res = await bulk(t.users.manager, batchId, { action: 'accept', minConfidence });
+      expect(res.statusCode, String(minConfidence)).toBe(400);
+      expect(res.data.code).toBe('validation_error');
+    }
+    for (const body of [{ action: 'accept' }, { action: 'delete' }, { action: 'approve' }, {}]) {
+      expect((await bulk(t.users.manager, batchId, body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await bulk(t.users.contributor, batchId, { action: 'accept', minConfidence: 90 })).statusCode).toBe(403);
+    const other = await createTenant(app);
+    expect((await bulk(other.users.admin, batchId, { action: 'accept', minConfidence: 90 })).statusCode).toBe(404);
+    expect((await getDetail(t.users.viewer, batchId)).batch.reviewCounts.approved).toBe(0);
+  });
+
+  it('approves or marks not applicable a selection; an id of another assessment refuses the whole action', async () => {
+    const { t, batchId, q1, q2, q3 } = await reviewedAssessment();
+    const elsewhere = await reviewedAssessment();
+    const refused = await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { questionIds: [q1.id, elsewhere.q1.id] },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.data.error).toBe('1 of the selected questions was not found. Refresh the assessment and try again.');
+    // The unanswered one is skipped: nothing to approve.
+    const approved = await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { questionIds: [q1.id, q3.id] },
+    });
+    expect(approved.data).toEqual({ updated: 1 });
+    const na = await bulk(t.users.manager, batchId, { action: 'not_applicable', selection: { section: 'Ops' } });
+    expect(na.data).toEqual({ updated: 1 });
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.questions.map((q) => q.reviewState)).toEqual(['approved', 'drafted', 'not_applicable']);
+    expect(d.questions[1]?.id).toBe(q2.id);
+    const unknownSection = await bulk(t.users.manager, batchId, {
+      action: 'not_applicable',
+      selection: { section: 'Finance' },
+    });
+    expect(unknownSection.statusCode).toBe(400);
+    expect(unknownSection.data.error).toBe('No question of this assessment is in the section "Finance".');
+  });
+});
+
+describe('assignment', () => {
+  it('assigns a section to a contributor, who is e-mailed and finds the questions in My questions', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment(
+      `Category,Question\nAccess,"${MFA_Q}"\nAccess,"${DRONE_Q}"\nData,"${ENC_Q}"\n`,
+    );
+    const res = await bulk(t.users.manager, batchId, {
+      action: 'assign',
+      assigneeId: t.users.contributor.id,
+      dueOn: '2031-03-15',
+      selection: { section: 'Access' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toEqual({ updated: 2 });
+    const assigned = () => mailsTo(smtp, t.users.contributor.email).filter((m) => m.includes('assigned to you'));
+    await vi.waitFor(() => expect(assigned()).toHaveLength(1), { timeout: 10_000 });
+    const mail = assigned()[0] ?? '';
+    expect(mail).toContain('Subject: 2 questions assigned to you in Acme review');
+    expect(mail).toContain('http://verity.test/my-questions');
+    expect(mail).toContain('due 2031-03-15');
+
+    const mine = await call(app, 'GET', '/api/my-questions', { as: t.users.contributor });
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine.data.questions.map((m: { batchName: string; question: AssessmentQuestionView }) => [
+        m.batchName,
+        m.question.question,
+        m.question.dueOn,
+      ]),
+    ).toEqual([
+      ['Acme review', MFA_Q, '2031-03-15'],
+      ['Acme review', DRONE_Q, '2031-03-15'],
+    ]);
+    expect(mine.data.questions[0].question.assignee).toEqual({
+      id: t.users.contributor.id,
+      username: t.users.contributor.username,
+    });
+    expect((await call(app, 'GET', '/api/my-questions', { as: t.users.manager })).data.questions).toEqual([]);
+
+    // Answered and approved, a question leaves the list; unassigned, the rest does too.
+    await act(t.users.manager, batchId, q1.id, 'approve');
+    expect((await call(app, 'GET', '/api/my-questions', { as: t.users.contributor })).data.questions).toHaveLength(1);
+    await bulk(t.users.manager, batchId, { action: 'assign', assigneeId: null, selection: { section: 'Access' } });
+    expect((await call(app, 'GET', '/api/my-questions', { as: t.users.contributor })).data.questions).toEqual([]);
+  });
+
+  it('does not e-mail a manager who assigns questions to themselves', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const res = await bulk(t.users.manager, batchId, {
+      action: 'assign',
+      assigneeId: t.users.manager.id,
+      selection: { questionIds: [q1.id] },
+    });
+    expect(res.data).toEqual({ updated: 1 });
+    expect((await call(app, 'GET', '/api/my-questions', { as: t.users.manager })).data.questions).toHaveLength(1);
+    expect(mailsTo(smtp, t.users.manager.email).filter((m) => m.includes('assigned to you'))).toEqual([]);
+  });
+
+  it('refuses a viewer, someone of another organization, bad dates and a contributor assigning', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const other = await createTenant(app);
+    const assign = (as: Session, assigneeId: unknown, dueOn?: unknown) =>
+      bulk(as, batchId, { action: 'assign', assigneeId, dueOn, selection: { questionIds: [q1.id] } });
+    const viewer = await assign(t.users.manager, t.users.viewer.id);
+    expect(viewer.statusCode).toBe(400);
+    expect(viewer.data.error).toBe(
+      `${t.users.viewer.username} is a viewer and cannot answer questions. Choose a contributor, manager or admin.`,
+    );
+    const foreign = await assign(t.users.manager, other.users.contributor.id);
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.data.error).toBe('The person to assign is not a member of this organization.');
+    for (const dueOn of ['2031-02-30', 'tomorrow', '15/03/2031', 20310315]) {
+      expect((await assign(t.users.manager, t.users.contributor.id, dueOn)).statusCode, String(dueOn)).toBe(400);
+    }
+    expect((await assign(t.users.manager, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await assign(t.users.contributor, t.users.contributor.id)).statusCode).toBe(403);
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]?.assignee).toBeNull();
+  });
+
+  it('reminds the assignee once of questions past their due day, and shows them overdue', async () => {
+    const { t, batchId, q1, q2 } = await reviewedAssessment();
+    const helper = await createUser(app, t.users.admin, 'contributor');
+    await bulk(t.users.manager, batchId, {
+      action: 'assign',
+      assigneeId: helper.id,
+      dueOn: '2020-01-31',
+      selection: { questionIds: [q1.id, q2.id] },
+    });
+    await vi.waitFor(
+      () => expect(mailsTo(smtp, helper.email).filter((m) => m.includes('assigned to you'))).toHaveLength(1),
+      { timeout: 10_000 },
+    );
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.questions.map((q) => q.overdue)).toEqual([true, true, false]);
+
+    const first = await remindOverdue(app.database.db, app.deps.mailer, 'http://verity.test');
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    const reminders = mailsTo(smtp, helper.email).filter((m) => m.includes('Subject: Overdue'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toContain(
+      '2 questions of the assessment "Acme review" (Acme) assigned to you were due 2020-01-31',
+    );
+    await remindOverdue(app.database.db, app.deps.mailer, 'http://verity.test');
+    expect(mailsTo(smtp, helper.email).filter((m) => m.includes('Subject: Overdue'))).toHaveLength(1);
+
+    const submitted = await act(helper, batchId, q1.id, 'submit');
+    expect(submitted.data).toMatchObject({ reviewState: 'in_review', overdue: true });
+    await act(t.users.manager, batchId, q1.id, 'approve');
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]?.overdue).toBe(false);
+  });
+});
+
+describe('the assessment due date', () => {
+  it('is set by a manager and shows the assessment overdue while questions are unreviewed', async () => {
+    const { t, batchId, q1, q2, q3 } = await reviewedAssessment();
+    const set = await call(app, 'PATCH', `/api/assessments/${batchId}`, {
+      as: t.users.manager,
+      body: { dueOn: '2020-06-30' },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.data).toMatchObject({ dueOn: '2020-06-30', overdue: true });
+    const list = await call(app, 'GET', '/api/assessments', { as: t.users.viewer });
+    expect(list.data.find((b: BatchView) => b.id === batchId)).toMatchObject({ overdue: true });
+    await bulk(t.users.manager, batchId, { action: 'approve', selection: { questionIds: [q1.id, q2.id] } });
+    await bulk(t.users.manager, batchId, { action: 'not_applicable', selection: { questionIds: [q3.id] } });
+    expect((await getDetail(t.users.viewer, batchId)).batch).toMatchObject({ overdue: false, dueOn: '2020-06-30' });
+    const cleared = await call(app, 'PATCH', `/api/assessments/${batchId}`, {
+      as: t.users.manager,
+      body: { dueOn: null },
+    });
+    expect(cleared.data).toMatchObject({ dueOn: null, overdue: false });
+  });
+
+  it('refuses bad dates, contributors and another organization', async () => {
+    const { t, batchId } = await reviewedAssessment();
+    const other = await createTenant(app);
+    for (const body of [{ dueOn: '2031-13-01' }, { dueOn: 'soon' }, {}, { dueOn: 5 }]) {
+      const res = await call(app, 'PATCH', `/api/assessments/${batchId}`, { as: t.users.manager, body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    const url = `/api/assessments/${batchId}`;
+    expect((await call(app, 'PATCH', url, { as: t.users.contributor, body: { dueOn: null } })).statusCode).toBe(403);
+    expect((await call(app, 'PATCH', url, { as: other.users.admin, body: { dueOn: null } })).statusCode).toBe(404);
+    expect((await getDetail(t.users.viewer, batchId)).batch.dueOn).toBeNull();
+  });
+});
+
+describe('export of reviewed answers', () => {
+  async function csv(t: Tenant, batchId: string, query: string) {
+    const res = await call(app, 'GET', `/api/assessments/${batchId}/export?format=csv&${query}`, {
+      as: t.users.viewer,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.body;
+  }
+
+  it('writes only approved answers, and N/A for questions that do not apply, when asked for approved only', async () => {
+    const { t, batchId, q1, q3 } = await reviewedAssessment();
+    await act(t.users.manager, batchId, q1.id, 'approve');
+    await act(t.users.manager, batchId, q3.id, 'not_applicable');
+    const approvedOnly = await csv(t, batchId, 'scope=approved');
+    expect(approvedOnly).toContain(MFA_A);
+    expect(approvedOnly).not.toContain(ENC_A);
+    expect(approvedOnly).toMatch(/Approved/);
+    expect(approvedOnly).toMatch(/N\/A/);
+    const all = await csv(t, batchId, 'scope=all');
+    expect(all).toContain(MFA_A);
+    expect(all).toContain(ENC_A);
+    const bad = await call(app, 'GET', `/api/assessments/${batchId}/export?format=csv&scope=reviewed`, {
+      as: t.users.viewer,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.data.error).toBe('scope must be all or approved');
+  });
+});
