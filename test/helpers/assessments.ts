@@ -60,6 +60,8 @@ export type Detail = {
     sourceChanged: boolean;
     conflictsWith: number[];
     edited: boolean;
+    reviewState: string;
+    savedToLibrary: { status: string } | null;
   }>;
   progress: { completed: number; pending: number; failed: number; total: number; percentage: number };
 };
