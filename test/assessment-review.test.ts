@@ -68,6 +68,16 @@ describe('review states of one question', () => {
     expect(d.batch.reviewCounts).toEqual({ needs_answer: 1, drafted: 2, in_review: 0, approved: 0, not_applicable: 0 });
   });
 
+  it('no longer counts a question a person answered as needing an answer or review', async () => {
+    const { t, batchId, q3 } = await reviewedAssessment();
+    expect((await getDetail(t.users.viewer, batchId)).batch).toMatchObject({ needsReviewQuestions: 1 });
+    await call(app, 'PUT', questionUrl(batchId, q3.id), { as: t.users.contributor, body: { answer: PERSON_A } });
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.batch).toMatchObject({ needsReviewQuestions: 0 });
+    expect(d.batch.reviewCounts).toMatchObject({ needs_answer: 0, drafted: 3 });
+    expect(d.questions[2]).toMatchObject({ status: 'completed', reviewState: 'drafted', answerOrigin: 'person' });
+  });
+
   it('is submitted by a contributor, sent back and approved by a manager, and drafted again when a person rewrites it', async () => {
     const { t, batchId, q1 } = await reviewedAssessment();
     const submitted = await act(t.users.contributor, batchId, q1.id, 'submit');
