@@ -454,4 +454,29 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     ownsIds: true,
     request: (f) => ({ url: `/api/assessments/${f.ids.assessment}/retry-failed` }),
   },
+
+  // assessment review
+  'POST /api/assessments/:id/questions/:qid/review': {
+    access: 'assessments:run',
+    ownsIds: true,
+    destroys: true, // the drafted answer is in review afterwards: submitting it again is a conflict
+    request: (f) => ({
+      url: `/api/assessments/${f.ids.assessment}/questions/${f.ids.newQuestion}/review`,
+      body: { action: 'submit' },
+    }),
+  },
+  'POST /api/assessments/:id/review': {
+    access: 'assessments:approve',
+    ownsIds: true,
+    request: (f) => ({
+      url: `/api/assessments/${f.ids.assessment}/review`,
+      body: { action: 'accept', minConfidence: 90 },
+    }),
+  },
+  'PATCH /api/assessments/:id': {
+    access: 'assessments:assign',
+    ownsIds: true,
+    request: (f) => ({ url: `/api/assessments/${f.ids.assessment}`, body: { dueOn: '2030-01-31' } }),
+  },
+  'GET /api/my-questions': { access: 'assessments:read', request: () => ({ url: '/api/my-questions' }) },
 };
