@@ -266,7 +266,7 @@ describe('assessments', () => {
     const neverSettled = await plantBatch(org, [{}, {}], { status: 'processing' });
     const failedButAnswered = await plantBatch(org, [{}, { status: 'failed', answer: null }], { status: 'failed' });
     const completedNoneAnswered = await plantBatch(org, [{ status: 'failed', answer: null }]);
-    await plantBatch(org, [{}, { status: 'approved' }, { status: 'failed', answer: null }]);
+    await plantBatch(org, [{}, { status: 'completed', reviewState: 'approved' }, { status: 'failed', answer: null }]);
     await plantBatch(org, [{ status: 'failed', answer: null }], { status: 'failed' });
     const problems = await check([org], { files: false });
     expect(problems).toEqual([expect.objectContaining({ check: 'batch_status_mismatch', count: 4 })]);
