@@ -154,9 +154,14 @@ describe.runIf(embedded)('npm run backup and npm run restore (embedded mode)', {
       const done = await waitForBatch(app, admin, assessmentId);
       const edited = await call(app, 'PUT', `/api/assessments/${assessmentId}/questions/${done.questions[2]?.id}`, {
         as: admin,
-        body: { answer: 'No. We own no moon base.', status: 'approved' },
+        body: { answer: 'No. We own no moon base.' },
       });
       expect(edited.statusCode, edited.body).toBe(200);
+      const approved = await call(app, 'POST', `/api/assessments/${assessmentId}/questions/${edited.data.id}/review`, {
+        as: admin,
+        body: { action: 'approve' },
+      });
+      expect(approved.data, approved.body).toMatchObject({ reviewState: 'approved' });
 
       // Signed with the server's secret and never used: accepted after the restore only if the secret came back.
       const upload = await call(app, 'POST', '/api/objects/upload', { as: admin });
