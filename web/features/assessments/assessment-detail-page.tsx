@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import type { AssessmentDetail } from '../../../common/schemas/assessments';
+import type { AssessmentDetail, AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { Button, buttonVariants } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LoadError } from '../../components/ui/load-error';
@@ -10,14 +10,23 @@ import { toast, toastError } from '../../components/ui/use-toast';
 import { isApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
-import { useCan } from '../../app/me/use-can';
+import { useMe } from '../../app/me/get-me';
 import { isAssessmentMoving, useAssessment } from './api/get-assessment';
 import { useRetryFailedQuestions } from './api/retry-failed';
 import { AssessmentHeader } from './components/assessment-header';
 import { AssessmentProgressSummary } from './components/assessment-progress';
-import { isUnapprovedDraft, QuestionCard, questionAnchor, type QuestionPermissions } from './components/question-card';
+import { AssignDialog, type AssignTarget } from './components/assign-dialog';
+import { BulkReviewBar } from './components/bulk-review-bar';
+import { QuestionCard, questionAnchor } from './components/question-card';
 import { QuestionFilters } from './components/question-filters';
-import { countQuestions, filterQuestions, NO_FILTER, searchTextOf, type QuestionFilter } from './question-filter';
+import {
+  countQuestions,
+  filterQuestions,
+  isFiltered,
+  NO_FILTER,
+  searchTextOf,
+  type QuestionFilter,
+} from './question-filter';
 import { useAssessmentActions } from './use-assessment-actions';
 import { useIncrementalList } from './use-incremental-list';
 import { useQuestionActions } from './use-question-actions';
@@ -65,16 +74,16 @@ export function AssessmentDetailPage() {
   return <AssessmentDetailView detail={query.data} />;
 }
 
+const NO_PERMISSIONS: readonly string[] = [];
+
 function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   const { batch, questions, progress } = detail;
-  const canRun = useCan('assessments:run');
-  const canCreateDraft = useCan('knowledge:create_draft');
-  const canApprove = useCan('assessments:approve');
-  const permissions = useMemo<QuestionPermissions>(
-    () => ({ canReview: canRun, canApprove: canRun && canApprove, canSaveToLibrary: canRun && canCreateDraft }),
-    [canRun, canApprove, canCreateDraft],
-  );
-  const draftCount = useMemo(() => questions.filter(isUnapprovedDraft).length, [questions]);
+  const me = useMe();
+  const permissions = me.data?.permissions ?? NO_PERMISSIONS;
+  const canRun = permissions.includes('assessments:run');
+  const canApprove = permissions.includes('assessments:approve');
+  const canAssign = permissions.includes('assessments:assign');
+  const canBulk = canApprove || canAssign;
   const actions = useAssessmentActions();
   const retry = useRetryFailedQuestions();
   const moving = isAssessmentMoving(detail);
@@ -88,16 +97,34 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
     () => filterQuestions(questions, texts, { ...filter, search: deferredSearch }),
     [questions, texts, filter, deferredSearch],
   );
+  const visibleIds = useMemo(() => visible.map((q) => q.id), [visible]);
 
   const scrollRoot = useRef<HTMLDivElement>(null);
   const { limit, sentinel, more, reveal, reset: resetList } = useIncrementalList(visible.length, scrollRoot);
-  useEffect(() => resetList(), [filter.status, filter.answerType, deferredSearch, resetList]);
+  useEffect(() => resetList(), [filter.status, filter.answerType, filter.reviewState, deferredSearch, resetList]);
+
+  // The bulk bar's selection: ids of questions still in the assessment.
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const onToggleSelected = useCallback((id: string, on: boolean) => {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const clearSelection = useCallback(() => setSelected(new Set()), []);
+  const [assignTarget, setAssignTarget] = useState<AssignTarget | null>(null);
+  const onAssign = useCallback(
+    (question: AssessmentQuestionView) => setAssignTarget({ kind: 'questions', questions: [question] }),
+    [],
+  );
 
   // A contradiction link: show the other question (clearing filters that hide it), scroll to it, outline it.
   const [jumpTarget, setJumpTarget] = useState<number | null>(null);
   const [highlighted, setHighlighted] = useState<number | null>(null);
   const onJumpTo = useCallback((orderIndex: number) => setJumpTarget(orderIndex), []);
-  const filtered = filter.search.trim() !== '' || filter.status !== 'all' || filter.answerType !== 'all';
+  const filtered = isFiltered(filter);
   const filterSettled = filter.search === deferredSearch;
   useEffect(() => {
     if (jumpTarget === null) return;
@@ -122,7 +149,11 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
     return () => clearTimeout(timer);
   }, [highlighted]);
 
-  const { handlers, busy } = useQuestionActions(batch.id, onJumpTo);
+  const pageHandlers = useMemo(
+    () => ({ onAssign, onToggleSelected, onJumpTo }),
+    [onAssign, onToggleSelected, onJumpTo],
+  );
+  const { handlers, busy } = useQuestionActions(batch.id, pageHandlers);
 
   const retryFailed = () =>
     retry.mutate(batch.id, {
@@ -135,19 +166,23 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
     });
 
   const shown = visible.slice(0, limit);
+  const selectedQuestions = questions.filter((q) => selected.has(q.id));
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <AssessmentHeader
         batch={batch}
+        questions={questions}
         exporting={actions.exportingId === batch.id}
         onExport={(format, options) => actions.exportAs(batch, format, options)}
-        draftCount={draftCount}
+        canSetDueDate={canAssign}
+        reviewFilter={filter.reviewState}
+        onReviewFilter={(reviewState) => setFilter((current) => ({ ...current, reviewState }))}
         failedCount={progress.failed}
         retrying={retry.isPending}
         onRetryFailed={canRun ? retryFailed : undefined}
       />
-      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 sm:px-8">
         <div className="mx-auto grid max-w-5xl gap-5">
           <AssessmentProgressSummary progress={progress} moving={moving} />
           <section aria-label="Questions" className="grid gap-3">
@@ -163,11 +198,25 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
                 ? `${formatNumber(visible.length)} of ${formatNumber(questions.length)} questions`
                 : `${formatNumber(questions.length)} ${questions.length === 1 ? 'question' : 'questions'}`}
             </p>
+            {canBulk && (
+              <BulkReviewBar
+                batchId={batch.id}
+                questions={questions}
+                visibleIds={visibleIds}
+                selected={selected}
+                onSelect={(ids) => setSelected(new Set(ids))}
+                onClear={clearSelection}
+                canApprove={canApprove}
+                canAssign={canAssign}
+                onAssignSelected={() => setAssignTarget({ kind: 'questions', questions: selectedQuestions })}
+                onAssignSection={() => setAssignTarget({ kind: 'section' })}
+              />
+            )}
             {visible.length === 0 ? (
               <EmptyState
                 icon={<SearchX aria-hidden />}
                 title="No matching questions"
-                description="Try other words, or show every status and answer type."
+                description="Try other words, or show every status, review state and answer type."
                 actions={
                   <Button variant="outline" onClick={() => setFilter(NO_FILTER)}>
                     Clear filters
@@ -182,6 +231,8 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
                       question={question}
                       showSheet={showSheet}
                       permissions={permissions}
+                      selectable={canBulk}
+                      selected={selected.has(question.id)}
                       busy={busy.get(question.id) ?? null}
                       highlighted={highlighted === question.orderIndex}
                       handlers={handlers}
@@ -198,6 +249,17 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
           </section>
         </div>
       </div>
+      {canAssign && (
+        <AssignDialog
+          batchId={batch.id}
+          questions={questions}
+          target={assignTarget}
+          onClose={() => setAssignTarget(null)}
+          onAssigned={
+            assignTarget?.kind === 'questions' && assignTarget.questions.length > 1 ? clearSelection : undefined
+          }
+        />
+      )}
     </div>
   );
 }

@@ -7,9 +7,11 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { formatNumber } from '../../lib/format';
 import { useCan } from '../../app/me/use-can';
+import type { ExportFormat } from './api/export-assessment';
 import { useAssessments } from './api/get-assessments';
 import { AssessmentCard, type AssessmentCardHandlers } from './components/assessment-card';
 import { DeleteAssessmentDialog } from './components/delete-assessment-dialog';
+import { ExportDialog } from './components/export-dialog';
 import { ImportAssessmentDialog } from './components/import-assessment-dialog';
 import { useAssessmentActions } from './use-assessment-actions';
 
@@ -21,11 +23,12 @@ export function AssessmentsPage() {
   const actions = useAssessmentActions();
   const [importOpen, setImportOpen] = useState(false);
   const [deleting, setDeleting] = useState<BatchView | null>(null);
+  // The export dialog says what nobody reviewed before the file goes out, from the list as from the detail page.
+  const [exporting, setExporting] = useState<{ batch: BatchView; format: ExportFormat } | null>(null);
 
-  const { exportAs } = actions;
   const handlers = useMemo<AssessmentCardHandlers>(
-    () => ({ onExport: (batch, format) => exportAs(batch, format), onDelete: setDeleting }),
-    [exportAs],
+    () => ({ onExport: (batch, format) => setExporting({ batch, format }), onDelete: setDeleting }),
+    [],
   );
 
   const batches = query.data ?? [];
@@ -100,6 +103,16 @@ export function AssessmentsPage() {
       </div>
 
       {canRun && <ImportAssessmentDialog open={importOpen} onOpenChange={setImportOpen} />}
+      {exporting && (
+        <ExportDialog
+          key={exporting.batch.id}
+          batch={exporting.batch}
+          open
+          onOpenChange={(open) => !open && setExporting(null)}
+          initialChoice={exporting.format}
+          onExport={(format, options) => actions.exportAs(exporting.batch, format, options)}
+        />
+      )}
       <DeleteAssessmentDialog
         batch={deleting}
         onCancel={() => setDeleting(null)}

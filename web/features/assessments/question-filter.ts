@@ -1,19 +1,21 @@
 import { ANSWER_TYPES, type AnswerType } from '../../../common/schemas/qa';
+import { REVIEW_STATES, type ReviewState } from '../../../common/review-states';
 import {
   QUESTION_STATUSES,
   type AssessmentQuestionView,
   type QuestionStatus,
 } from '../../../common/schemas/assessments';
 
-/** The specification's status filter (all, completed, processing, pending, failed) plus approved. */
-export const STATUS_FILTERS = ['all', 'completed', 'approved', 'processing', 'pending', 'failed'] as const;
+/** The specification's status filter: the worker's progress (all, completed, processing, pending, failed). */
+export const STATUS_FILTERS = ['all', 'completed', 'processing', 'pending', 'failed'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export type AnswerTypeFilter = 'all' | AnswerType;
+/** Where the answer stands in review (needs answer, drafted, in review, approved, not applicable). */
+export type ReviewFilter = 'all' | ReviewState;
 
 export const STATUS_LABELS: Record<StatusFilter, string> = {
   all: 'All statuses',
   completed: 'Completed',
-  approved: 'Approved',
   processing: 'Processing',
   pending: 'Pending',
   failed: 'Failed',
@@ -23,12 +25,27 @@ export interface QuestionFilter {
   search: string;
   status: StatusFilter;
   answerType: AnswerTypeFilter;
+  reviewState: ReviewFilter;
 }
 
-export const NO_FILTER: QuestionFilter = { search: '', status: 'all', answerType: 'all' };
+export const NO_FILTER: QuestionFilter = { search: '', status: 'all', answerType: 'all', reviewState: 'all' };
+
+/** Some filter hides questions. */
+export function isFiltered(filter: QuestionFilter): boolean {
+  return (
+    filter.search.trim() !== '' ||
+    filter.status !== 'all' ||
+    filter.answerType !== 'all' ||
+    filter.reviewState !== 'all'
+  );
+}
 
 export function isStatusFilter(value: string): value is StatusFilter {
   return (STATUS_FILTERS as readonly string[]).includes(value);
+}
+
+export function isReviewFilter(value: string): value is ReviewFilter {
+  return value === 'all' || (REVIEW_STATES as readonly string[]).includes(value);
 }
 
 export function isAnswerTypeFilter(value: string): value is AnswerTypeFilter {
@@ -58,18 +75,22 @@ export function filterQuestions(
   return questions.filter((question, index) => {
     if (filter.status !== 'all' && question.status !== filter.status) return false;
     if (filter.answerType !== 'all' && question.answerType !== filter.answerType) return false;
+    if (filter.reviewState !== 'all' && question.reviewState !== filter.reviewState) return false;
     const text = texts[index] ?? '';
     return terms.every((term) => text.includes(term));
   });
 }
 
-/** How many questions are in each status and of each answer type, for the filter's options. */
+/** How many questions are in each status, of each answer type and in each review state, for the filter's options. */
 export function countQuestions(questions: readonly AssessmentQuestionView[]) {
   const byStatus = Object.fromEntries(QUESTION_STATUSES.map((s) => [s, 0])) as Record<QuestionStatus, number>;
   const byType = Object.fromEntries(ANSWER_TYPES.map((t) => [t, 0])) as Record<AnswerType, number>;
+  const byReview = Object.fromEntries(REVIEW_STATES.map((r) => [r, 0])) as Record<ReviewState, number>;
   for (const question of questions) {
     byStatus[question.status] += 1;
+    byReview[question.reviewState] += 1;
     if (question.answerType) byType[question.answerType] += 1;
   }
-  return { byStatus, byType };
+  return { byStatus, byType, byReview };
 }
+export type QuestionCounts = ReturnType<typeof countQuestions>;

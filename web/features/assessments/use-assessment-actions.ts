@@ -3,9 +3,9 @@ import type { BatchView } from '../../../common/schemas/assessments';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { ApiRequestError } from '../../lib/api';
 import { useDeleteAssessment } from './api/delete-assessment';
-import { useExportAssessment, type ExportFormat } from './api/export-assessment';
+import { useExportAssessment, type ExportFormat, type ExportInput } from './api/export-assessment';
 
-type ExportOptions = { withSources?: boolean; drafts?: boolean; generic?: boolean };
+export type ExportOptions = Omit<ExportInput, 'batch' | 'format'>;
 
 export interface AssessmentActions {
   exportAs: (batch: BatchView, format: ExportFormat, options?: ExportOptions) => void;

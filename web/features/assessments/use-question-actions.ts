@@ -1,19 +1,25 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { ReviewAction } from '../../../common/review-states';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { useRegenerateQuestion } from './api/regenerate-question';
+import { useReviewQuestion } from './api/review-question';
 import { useSaveQuestionToLibrary } from './api/save-question-to-library';
 import { useUpdateQuestion } from './api/update-question';
+import type { Cite } from './review-rules';
 
-export type QuestionAction = 'save' | 'accept' | 'regenerate' | 'library';
+export type QuestionAction = 'save' | 'regenerate' | 'library' | ReviewAction;
 
 export interface QuestionHandlers {
-  /** Saves an edited answer; `onSaved` closes the editor. */
-  onSave: (question: AssessmentQuestionView, answer: string, onSaved: () => void) => void;
-  onAccept: (question: AssessmentQuestionView) => void;
+  /** Saves a person's answer; `onSaved` closes the editor. */
+  onSave: (question: AssessmentQuestionView, answer: string, cite: Cite | null, onSaved: () => void) => void;
+  onReview: (question: AssessmentQuestionView, action: ReviewAction) => void;
   onRegenerate: (question: AssessmentQuestionView) => void;
   onSaveToLibrary: (question: AssessmentQuestionView) => void;
+  /** Opens the assign dialog for this question. */
+  onAssign: (question: AssessmentQuestionView) => void;
+  onToggleSelected: (questionId: string, selected: boolean) => void;
   /** Scrolls to the question with this order number (a contradiction's other side). */
   onJumpTo: (orderIndex: number) => void;
 }
@@ -22,15 +28,31 @@ function failed(error: unknown, fallback: string) {
   toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
+const REVIEW_DONE: Record<ReviewAction, string> = {
+  submit: 'Submitted for review',
+  approve: 'Answer approved',
+  return: 'Sent back to its author',
+  not_applicable: 'Marked not applicable',
+  reopen: 'Question reopened',
+};
+
+interface PageHandlers {
+  onAssign: QuestionHandlers['onAssign'];
+  onToggleSelected: QuestionHandlers['onToggleSelected'];
+  onJumpTo: QuestionHandlers['onJumpTo'];
+}
+
 /**
  * The reviewer's actions on the questions of one assessment, with the action running for each question so only
  * that row shows it. The handlers are stable, so the memoized rows are not re-rendered by a poll.
  */
-export function useQuestionActions(batchId: string, onJumpTo: (orderIndex: number) => void) {
+export function useQuestionActions(batchId: string, page: PageHandlers) {
   const { mutate: update } = useUpdateQuestion();
+  const { mutate: review } = useReviewQuestion();
   const { mutate: regenerate } = useRegenerateQuestion();
   const { mutate: saveToLibrary } = useSaveQuestionToLibrary();
   const [busy, setBusy] = useState<ReadonlyMap<string, QuestionAction>>(new Map());
+  const { onAssign, onToggleSelected, onJumpTo } = page;
 
   const track = useCallback((id: string, action: QuestionAction | null) => {
     setBusy((current) => {
@@ -44,10 +66,10 @@ export function useQuestionActions(batchId: string, onJumpTo: (orderIndex: numbe
   const handlers = useMemo<QuestionHandlers>(() => {
     const settle = (id: string) => () => track(id, null);
     return {
-      onSave: (question, answer, onSaved) => {
+      onSave: (question, answer, cite, onSaved) => {
         track(question.id, 'save');
         update(
-          { batchId, questionId: question.id, body: { answer } },
+          { batchId, questionId: question.id, body: { answer, cite } },
           {
             onSuccess: () => {
               toast({ title: 'Answer saved', variant: 'success' });
@@ -58,11 +80,15 @@ export function useQuestionActions(batchId: string, onJumpTo: (orderIndex: numbe
           },
         );
       },
-      onAccept: (question) => {
-        track(question.id, 'accept');
-        update(
-          { batchId, questionId: question.id, body: { status: 'approved' } },
-          { onError: (error) => failed(error, 'Failed to accept the answer'), onSettled: settle(question.id) },
+      onReview: (question, action) => {
+        track(question.id, action);
+        review(
+          { batchId, questionId: question.id, action },
+          {
+            onSuccess: () => toast({ title: REVIEW_DONE[action], variant: 'success' }),
+            onError: (error) => failed(error, 'Failed to update the review'),
+            onSettled: settle(question.id),
+          },
         );
       },
       onRegenerate: (question) => {
@@ -86,7 +112,7 @@ export function useQuestionActions(batchId: string, onJumpTo: (orderIndex: numbe
                       variant: 'success',
                     }
                   : {
-                      title: 'Saved to the library as a draft',
+                      title: 'Suggested to the library',
                       description: 'A manager or admin approves it before it is used in answers.',
                       variant: 'success',
                     },
@@ -96,9 +122,11 @@ export function useQuestionActions(batchId: string, onJumpTo: (orderIndex: numbe
           },
         );
       },
+      onAssign,
+      onToggleSelected,
       onJumpTo,
     };
-  }, [batchId, update, regenerate, saveToLibrary, track, onJumpTo]);
+  }, [batchId, update, review, regenerate, saveToLibrary, track, onAssign, onToggleSelected, onJumpTo]);
 
   return { handlers, busy };
 }

@@ -5,6 +5,8 @@ import { assessmentPath } from './assessment-path';
 
 /** 'original': the customer's own file filled in, in its own format (BatchView.originalExport). */
 export type ExportFormat = 'csv' | 'xlsx' | 'original';
+/** all: every answer (drafts a person wrote only when asked); approved: approved answers only, the rest left blank. */
+export type ExportScope = 'all' | 'approved';
 
 export interface ExportInput {
   batch: Pick<BatchView, 'id' | 'name' | 'originalExport'>;
@@ -15,27 +17,36 @@ export interface ExportInput {
   drafts?: boolean;
   /** xlsx only: a new workbook with the questions and answers instead of the customer's own file. */
   generic?: boolean;
+  scope?: ExportScope;
+}
+
+/** The export call's query string: only what differs from the server's defaults. */
+export function exportParams({
+  format,
+  withSources = false,
+  drafts = false,
+  generic = false,
+  scope = 'all',
+}: Omit<ExportInput, 'batch'>): URLSearchParams {
+  const params = new URLSearchParams({ format });
+  if (format === 'xlsx' && withSources) params.set('sources', '1');
+  // Approved only leaves every draft out whatever the checkbox said.
+  if (drafts && scope === 'all') params.set('drafts', '1');
+  if (format === 'xlsx' && generic) params.set('generic', '1');
+  if (scope === 'approved') params.set('scope', 'approved');
+  return params;
 }
 
 /**
  * Downloads the answers, named after the assessment (PRODUCT §12). Excel is the customer's own workbook filled in when
  * the assessment came from an .xlsx or .xls file (unless `generic`), else a new workbook.
  */
-export async function exportAssessment({
-  batch,
-  format,
-  withSources = false,
-  drafts = false,
-  generic = false,
-}: ExportInput): Promise<void> {
-  const params = new URLSearchParams({ format });
-  if (format === 'xlsx' && withSources) params.set('sources', '1');
-  if (drafts) params.set('drafts', '1');
-  if (format === 'xlsx' && generic) params.set('generic', '1');
+export async function exportAssessment({ batch, ...options }: ExportInput): Promise<void> {
+  const params = exportParams(options);
   const file = await apiDownload(
     'GET',
     assessmentPath(batch.id, `/export?${params.toString()}`),
-    `${batch.name}.${format === 'original' ? (batch.originalExport ?? 'xlsx') : format}`,
+    `${batch.name}.${options.format === 'original' ? (batch.originalExport ?? 'xlsx') : options.format}`,
     {
       errorFallback: 'Failed to export assessment',
     },

@@ -3,6 +3,17 @@ import type { AssessmentDetail, AssessmentQuestionView } from '../../../../commo
 import { queryKeys } from '../../../app/query-keys';
 import { invalidateAssessments } from '../../../app/invalidate';
 
+function updateCachedQuestion(
+  queryClient: QueryClient,
+  batchId: string,
+  questionId: string,
+  update: (question: AssessmentQuestionView) => AssessmentQuestionView,
+): void {
+  queryClient.setQueryData<AssessmentDetail>(queryKeys.assessments.detail(batchId), (detail) =>
+    detail ? { ...detail, questions: detail.questions.map((q) => (q.id === questionId ? update(q) : q)) } : detail,
+  );
+}
+
 /**
  * Puts a question the server just returned into the cached detail at once, then refetches: the single-question
  * response does not carry the checks that span the assessment (contradictions, changed sources) or the counts.
@@ -12,21 +23,21 @@ export async function applyQuestion(
   batchId: string,
   question: AssessmentQuestionView,
 ): Promise<void> {
-  queryClient.setQueryData<AssessmentDetail>(queryKeys.assessments.detail(batchId), (detail) =>
-    detail
-      ? {
-          ...detail,
-          questions: detail.questions.map((q) =>
-            q.id === question.id
-              ? {
-                  ...question,
-                  conflictsWith: q.conflictsWith,
-                  sourceChanged: question.edited ? false : q.sourceChanged,
-                }
-              : q,
-          ),
-        }
-      : detail,
-  );
+  updateCachedQuestion(queryClient, batchId, question.id, (q) => ({
+    ...question,
+    conflictsWith: q.conflictsWith,
+    // A person's own answer no longer rests on the library entry that changed.
+    sourceChanged: question.answerOrigin === 'person' ? false : q.sourceChanged,
+  }));
   await invalidateAssessments(queryClient);
+}
+
+/** Records what "Save to library" made of the question's answer, before the refetch confirms it. */
+export function markSavedToLibrary(
+  queryClient: QueryClient,
+  batchId: string,
+  questionId: string,
+  result: { status: 'approved' | 'pending'; canonicalAnswerId: string | null; suggestionId: string | null },
+): void {
+  updateCachedQuestion(queryClient, batchId, questionId, (q) => ({ ...q, savedToLibrary: result }));
 }

@@ -7,10 +7,11 @@ import { applyQuestion } from './question-cache';
 export interface UpdateQuestionInput {
   batchId: string;
   questionId: string;
-  /** A new answer, `status: 'approved'` to accept it, or both. */
+  /** A person's answer, optionally citing the library entry or document it rests on. */
   body: UpdateQuestionBody;
 }
 
+/** Replaces the answer with a person's: the server records them as its author and the answer becomes a draft again. */
 export function updateQuestion({ batchId, questionId, body }: UpdateQuestionInput): Promise<AssessmentQuestionView> {
   return api.put(
     assessmentPath(batchId, `/questions/${encodeURIComponent(questionId)}`),
@@ -22,7 +23,7 @@ export function updateQuestion({ batchId, questionId, body }: UpdateQuestionInpu
   );
 }
 
-/** A reviewer's edit or acceptance of one answer. */
+/** A reviewer's own answer to one question. */
 export function useUpdateQuestion() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -26,6 +26,7 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import type { ExportFormat } from '../api/export-assessment';
 import { excelExportLabel, originalExportLabel } from '../export-labels';
+import { DueDate } from '../review-badges';
 import { BatchStatusBadge, BatchStatusIcon } from './assessment-status';
 
 export interface AssessmentCardHandlers {
@@ -51,8 +52,9 @@ function Meta({ icon: Icon, children }: { icon: typeof Tag; children: ReactNode 
 }
 
 /**
- * The specification assessment card: name, status icon and badge, description, customer, type, dates, 'processed / total
- * questions' with a bar, and a menu. Memoized: a poll re-renders only the cards whose batch changed.
+ * The specification assessment card: name, status icon and badge, description, customer, type, dates and the due date
+ * (with "Overdue" once it passed unreviewed), 'processed / total questions' with a bar, how many are reviewed, and a
+ * menu. Memoized: a poll re-renders only the cards whose batch changed.
  */
 export const AssessmentCard = memo(function AssessmentCard({
   batch,
@@ -138,6 +140,7 @@ export const AssessmentCard = memo(function AssessmentCard({
             {assessmentType && <Meta icon={Tag}>{assessmentType}</Meta>}
             <Meta icon={CalendarPlus}>Created {formatDate(batch.createdAt)}</Meta>
             {batch.completedAt && <Meta icon={CalendarCheck}>Completed {formatDate(batch.completedAt)}</Meta>}
+            {batch.dueOn && <DueDate dueOn={batch.dueOn} overdue={batch.overdue} />}
           </p>
           <div className="mt-3 flex items-center gap-3">
             <Progress value={percent} className="h-1.5" aria-label={`Progress of ${batch.name}`} />
@@ -145,6 +148,12 @@ export const AssessmentCard = memo(function AssessmentCard({
               {formatNumber(batch.processedQuestions)} / {formatNumber(batch.totalQuestions)} questions
             </span>
           </div>
+          {completed && batch.totalQuestions > 0 && (
+            <p className="mt-1.5 text-xs text-muted-foreground">
+              {formatNumber(batch.reviewCounts.approved + batch.reviewCounts.not_applicable)} of{' '}
+              {formatNumber(batch.totalQuestions)} reviewed
+            </p>
+          )}
           {batch.failedQuestions > 0 && (
             <p className="mt-1.5 text-xs text-red-700">
               {formatNumber(batch.failedQuestions)} {batch.failedQuestions === 1 ? 'question' : 'questions'} could not

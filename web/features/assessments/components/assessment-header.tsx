@@ -1,39 +1,29 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import {
-  ArrowLeft,
-  Building2,
-  CalendarCheck,
-  CalendarPlus,
-  ChevronDown,
-  FileDown,
-  FileSpreadsheet,
-  FileText,
-  RotateCcw,
-  Tag,
-} from 'lucide-react';
-import type { BatchView } from '../../../../common/schemas/assessments';
+import { ArrowLeft, Building2, CalendarCheck, CalendarPlus, FileDown, FileText, RotateCcw, Tag } from 'lucide-react';
+import type { ReviewState } from '../../../../common/review-states';
+import type { AssessmentQuestionView, BatchView } from '../../../../common/schemas/assessments';
 import { Button } from '../../../components/ui/button';
-import { Checkbox } from '../../../components/ui/checkbox';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import type { ExportFormat } from '../api/export-assessment';
-import { excelExportLabel, originalExportLabel } from '../export-labels';
+import type { ExportOptions } from '../use-assessment-actions';
 import { BatchStatusBadge } from './assessment-status';
+import { DueDateControl } from './due-date-control';
+import { ExportDialog } from './export-dialog';
+import { ReviewCounts } from './review-counts';
 
 interface AssessmentHeaderProps {
   batch: BatchView;
+  questions: readonly AssessmentQuestionView[];
   exporting: boolean;
-  onExport: (format: ExportFormat, options: { withSources?: boolean; drafts: boolean; generic?: boolean }) => void;
-  /** Answers a person wrote that nobody approved yet: left out of exports unless the user asks for them. */
-  draftCount: number;
+  onExport: (format: ExportFormat, options: ExportOptions) => void;
+  /** May set the assessment's due date (assessments:assign). */
+  canSetDueDate: boolean;
+  /** The review state the list is filtered to, which the counts show pressed. */
+  reviewFilter: ReviewState | 'all';
+  onReviewFilter: (state: ReviewState | 'all') => void;
   /** Offered when questions failed and the user may run assessments. */
   failedCount: number;
   retrying: boolean;
@@ -50,23 +40,27 @@ function Meta({ icon: Icon, label, children }: { icon: typeof Tag; label: string
   );
 }
 
-/** The specification detail header: name, description, customer, type, source file and dates; exports once completed. */
+/**
+ * The detail header: name, description, customer, type, source file, dates and the due date; how many questions are
+ * in each review state; the export (once completed), which first says what nobody reviewed yet.
+ */
 export function AssessmentHeader({
   batch,
+  questions,
   exporting,
   onExport,
-  draftCount,
+  canSetDueDate,
+  reviewFilter,
+  onReviewFilter,
   failedCount,
   retrying,
   onRetryFailed,
 }: AssessmentHeaderProps) {
   const { customerName, assessmentType, sourceFile } = batch.metadata;
   const completed = batch.status === 'completed';
-  const [includeDrafts, setIncludeDrafts] = useState(false);
-  const drafts = includeDrafts && draftCount > 0;
-  const originalLabel = originalExportLabel(batch);
+  const [exportOpen, setExportOpen] = useState(false);
   return (
-    <header className="grid gap-3 border-b px-8 pt-6 pb-4">
+    <header className="grid gap-3 border-b px-4 pt-6 pb-4 sm:px-8">
       <Link
         to={paths.assessments}
         className="flex w-fit items-center gap-1.5 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
@@ -81,7 +75,7 @@ export function AssessmentHeader({
             <BatchStatusBadge status={batch.status} />
           </div>
           {batch.description && <p className="mt-1 text-sm break-words text-slate-600">{batch.description}</p>}
-          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+          <dl className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground">
             {customerName && (
               <Meta icon={Building2} label="Customer">
                 {customerName}
@@ -105,6 +99,14 @@ export function AssessmentHeader({
                 Completed {formatDateTime(batch.completedAt)}
               </Meta>
             )}
+            {(batch.dueOn || canSetDueDate) && (
+              <div className="flex min-w-0 items-center">
+                <dt className="sr-only">Due date</dt>
+                <dd>
+                  <DueDateControl batch={batch} canEdit={canSetDueDate} />
+                </dd>
+              </div>
+            )}
           </dl>
           {batch.status === 'failed' && batch.error && <p className="mt-2 text-sm text-red-700">{batch.error}</p>}
         </div>
@@ -115,51 +117,28 @@ export function AssessmentHeader({
               Retry failed ({formatNumber(failedCount)})
             </Button>
           )}
-          {completed && draftCount > 0 && (
-            <label
-              className="flex items-center gap-2 text-sm text-slate-700"
-              title="Answers a person wrote are left out of exports until a manager or admin approves them. Included ones are marked 'Draft — not approved'."
-            >
-              <Checkbox checked={includeDrafts} onCheckedChange={(checked) => setIncludeDrafts(checked === true)} />
-              Include {formatNumber(draftCount)} unapproved {draftCount === 1 ? 'draft' : 'drafts'}
-            </label>
-          )}
           {completed && (
-            <>
-              <Button variant="outline" onClick={() => onExport('csv', { drafts })} disabled={exporting}>
-                {exporting ? <Spinner className="size-4" label="Exporting" /> : <FileDown aria-hidden />}
-                Export CSV
-              </Button>
-              <DropdownMenu>
-                <DropdownMenuTrigger asChild>
-                  <Button disabled={exporting}>
-                    <FileSpreadsheet aria-hidden />
-                    {excelExportLabel(batch)}
-                    <ChevronDown aria-hidden />
-                  </Button>
-                </DropdownMenuTrigger>
-                <DropdownMenuContent>
-                  <DropdownMenuItem onSelect={() => onExport('xlsx', { drafts })}>Answers only</DropdownMenuItem>
-                  <DropdownMenuItem onSelect={() => onExport('xlsx', { withSources: true, drafts })}>
-                    Answers with a Source column
-                  </DropdownMenuItem>
-                  {batch.canFillOriginal && (
-                    <DropdownMenuItem onSelect={() => onExport('xlsx', { generic: true, drafts })}>
-                      Export Excel (new workbook)
-                    </DropdownMenuItem>
-                  )}
-                </DropdownMenuContent>
-              </DropdownMenu>
-              {originalLabel && (
-                <Button variant="outline" onClick={() => onExport('original', { drafts })} disabled={exporting}>
-                  <FileDown aria-hidden />
-                  {originalLabel}
-                </Button>
+            <Button onClick={() => setExportOpen(true)} disabled={exporting}>
+              {exporting ? (
+                <Spinner className="size-4 text-primary-foreground" label="Exporting" />
+              ) : (
+                <FileDown aria-hidden />
               )}
-            </>
+              Export
+            </Button>
           )}
         </div>
       </div>
+      <ReviewCounts counts={batch.reviewCounts} active={reviewFilter} onSelect={onReviewFilter} />
+      {completed && (
+        <ExportDialog
+          batch={batch}
+          questions={questions}
+          open={exportOpen}
+          onOpenChange={setExportOpen}
+          onExport={onExport}
+        />
+      )}
     </header>
   );
 }

@@ -1,52 +1,32 @@
 import { memo, useState } from 'react';
-import {
-  BadgeCheck,
-  BookPlus,
-  Check,
-  FileUser,
-  Hourglass,
-  Pencil,
-  RefreshCw,
-  TriangleAlert,
-  Unlink,
-} from 'lucide-react';
+import { FileUser, History, TriangleAlert, Unlink, UserRound } from 'lucide-react';
 import type { AssessmentQuestionView } from '../../../../common/schemas/assessments';
-import { ANSWER_MAX_LENGTH } from '../../../../common/constants';
-import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge';
-import { ConfidenceBadge } from '../../../components/knowledge/confidence-badge';
 import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
-import { Textarea } from '../../../components/ui/textarea';
 import { cn } from '../../../lib/cn';
+import { AnswerEditor } from '../answer-editor';
+import { QuestionAnswer } from '../question-answer';
+import { DueDate, ReviewStateBadge } from '../review-badges';
+import { currentCite, hasAnswer, isWorking, questionOffer } from '../review-rules';
 import type { QuestionAction, QuestionHandlers } from '../use-question-actions';
-import { QuestionSources } from './question-sources';
+import { QuestionCardActions } from './question-card-actions';
 import { QuestionStatusIcon } from './question-status-icon';
-
-export interface QuestionPermissions {
-  /** Edit, accept and regenerate (assessments:run). */
-  canReview: boolean;
-  /** Also may accept an answer a person wrote (assessments:approve). */
-  canApprove: boolean;
-  /** Also may add library entries (knowledge:create_draft). */
-  canSaveToLibrary: boolean;
-}
 
 interface QuestionCardProps {
   question: AssessmentQuestionView;
   /** The assessment spans several sheets (or tables), so each question says which one it is on. */
   showSheet: boolean;
-  permissions: QuestionPermissions;
+  /** The signed-in user's allowed actions (from `me`). */
+  permissions: readonly string[];
+  /** Shows a checkbox for the bulk actions; `selected` is its state. */
+  selectable: boolean;
+  selected: boolean;
   /** The action running for this question, if any. */
   busy: QuestionAction | null;
   /** Just jumped to from a contradiction link. */
   highlighted: boolean;
   handlers: QuestionHandlers;
-}
-
-/** An answer a person wrote that nobody approved yet: exports leave it out unless asked to include drafts. */
-export function isUnapprovedDraft(question: Pick<AssessmentQuestionView, 'answerType' | 'status'>): boolean {
-  return question.answerType === 'draft' && question.status !== 'approved';
 }
 
 /** The DOM id a contradiction link scrolls to. */
@@ -76,91 +56,83 @@ function CustomerAnswer({ answer, id, disagrees }: { answer: string; id: string;
   );
 }
 
-function Editor({
-  initial,
-  saving,
-  onSave,
-  onCancel,
-}: {
-  initial: string;
-  saving: boolean;
-  onSave: (answer: string) => void;
-  onCancel: () => void;
-}) {
-  const [draft, setDraft] = useState(initial);
-  const blank = draft.trim() === '';
+/** Flags a reviewer must see beside the answer: its library entry changed since, or is past its review interval. */
+function AnswerFlags({ question }: { question: AssessmentQuestionView }) {
   return (
-    <form
-      className="grid gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (!blank) onSave(draft.trim());
-      }}
-    >
-      <Textarea
-        value={draft}
-        onChange={(event) => setDraft(event.target.value)}
-        aria-label="Answer"
-        maxLength={ANSWER_MAX_LENGTH}
-        rows={Math.min(12, Math.max(3, draft.split('\n').length + 1))}
-        autoFocus
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') {
-            event.stopPropagation();
-            onCancel();
-          }
-        }}
-      />
-      <div className="flex items-center gap-2">
-        <Button type="submit" size="sm" disabled={blank || saving}>
-          {saving ? <Spinner className="size-4 text-primary-foreground" label="Saving" /> : <Check aria-hidden />}
-          Save
-        </Button>
-        <Button variant="ghost" size="sm" onClick={onCancel} disabled={saving}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <>
+      {question.sourceChanged && (
+        <Badge
+          variant="warning"
+          title="A library entry this answer came from has changed since. Regenerate to update it."
+        >
+          <Unlink aria-hidden />
+          Source changed
+        </Badge>
+      )}
+      {question.staleSource && (
+        <Badge
+          variant="warning"
+          title="The library entry this answer came from is past its review interval. Its owner should confirm it is still true."
+        >
+          <History aria-hidden />
+          Source needs re-verification
+        </Badge>
+      )}
+    </>
   );
 }
 
 /**
- * One question of an assessment: its number, control id and status, the customer's own answer when the file had one,
- * Verity's answer with its type, confidence and sources, the review flags, and the reviewer's actions. Memoized on its question object, which the query keeps
- * the same between polls while the question does not change.
+ * One question of an assessment: its number, control id and status, where it stands in review (state, assignee, due
+ * date), the customer's own answer when the file had one, the answer with its honest provenance, the review flags,
+ * and the actions the user may take. Memoized on its question object, which the query keeps the same between polls
+ * while the question does not change.
  */
 export const QuestionCard = memo(function QuestionCard({
   question,
   showSheet,
   permissions,
+  selectable,
+  selected,
   busy,
   highlighted,
   handlers,
 }: QuestionCardProps) {
   const [editing, setEditing] = useState(false);
-  const { status, answerType, answer } = question;
-  const working = status === 'pending' || status === 'processing';
-  const hasAnswer = answer !== null && answerType !== null && !working;
-  const needsReview = answerType === 'unknown';
-  const unapproved = hasAnswer && isUnapprovedDraft(question);
-  const headingId = `${questionAnchor(question.orderIndex)}-text`;
+  const { status, answer } = question;
+  const working = isWorking(question);
+  const answered = hasAnswer(question);
+  const offer = questionOffer(question, permissions);
+  const anchor = questionAnchor(question.orderIndex);
+  const headingId = `${anchor}-text`;
   const row = question.row === null ? null : `Row ${String(question.row)}`;
   const where = [showSheet ? question.sheet : null, row].filter(Boolean).join(', ');
   const place = [question.section, where].filter(Boolean).join(' · ');
+  const hasText = answer !== null && !working;
 
   return (
     <article
-      id={questionAnchor(question.orderIndex)}
+      id={anchor}
       aria-labelledby={headingId}
       className={cn(
-        'scroll-mt-4 rounded-xl border bg-background p-4 shadow-sm transition-shadow [contain-intrinsic-size:auto_180px] [content-visibility:auto]',
+        'scroll-mt-4 rounded-xl border bg-background p-4 shadow-sm transition-shadow [contain-intrinsic-size:auto_200px] [content-visibility:auto]',
         highlighted && 'ring-2 ring-primary ring-offset-2',
+        selected && 'border-primary/60 bg-accent/30',
       )}
     >
       <div className="flex items-start gap-3">
-        <span className="mt-0.5 w-9 shrink-0 text-right text-sm font-semibold text-muted-foreground tabular-nums">
-          #{question.orderIndex}
-        </span>
+        <div className="flex w-9 shrink-0 flex-col items-end gap-2">
+          <span className="mt-0.5 text-sm font-semibold text-muted-foreground tabular-nums">
+            #{question.orderIndex}
+          </span>
+          {selectable && (
+            <Checkbox
+              checked={selected}
+              onCheckedChange={(checked) => handlers.onToggleSelected(question.id, checked === true)}
+              aria-label={`Select question #${String(question.orderIndex)}`}
+            />
+          )}
+        </div>
         <div className="min-w-0 flex-1">
           <div className="flex items-start gap-2">
             <span className="mt-0.5">
@@ -176,6 +148,19 @@ export const QuestionCard = memo(function QuestionCard({
                 {question.question}
               </h3>
               {place && <p className="mt-0.5 text-xs text-muted-foreground">{place}</p>}
+              <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+                <ReviewStateBadge state={question.reviewState} />
+                {question.assignee && (
+                  <span className="inline-flex items-center gap-1 text-slate-700">
+                    <UserRound className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+                    Assigned to <span className="font-medium">{question.assignee.username}</span>
+                  </span>
+                )}
+                {question.dueOn && <DueDate dueOn={question.dueOn} overdue={question.overdue} />}
+                {question.reviewState === 'approved' && question.reviewedBy && (
+                  <span className="text-muted-foreground">Approved by {question.reviewedBy.username}</span>
+                )}
+              </p>
             </div>
           </div>
 
@@ -183,7 +168,7 @@ export const QuestionCard = memo(function QuestionCard({
             {question.existingAnswer !== null && (
               <CustomerAnswer
                 answer={question.existingAnswer}
-                id={`${questionAnchor(question.orderIndex)}-customer`}
+                id={`${anchor}-customer`}
                 disagrees={question.disagreesWithCustomer}
               />
             )}
@@ -193,63 +178,28 @@ export const QuestionCard = memo(function QuestionCard({
                 Generating answer...
               </p>
             ) : editing ? (
-              <Editor
-                initial={answer !== null && !needsReview ? answer : ''}
+              <AnswerEditor
+                initial={answered && answer !== null ? answer : ''}
+                sources={question.sources}
+                initialCite={currentCite(question)}
                 saving={busy === 'save'}
-                onSave={(next) => handlers.onSave(question, next, () => setEditing(false))}
+                onSave={(next, cite) => handlers.onSave(question, next, cite, () => setEditing(false))}
                 onCancel={() => setEditing(false)}
               />
-            ) : status === 'failed' && !hasAnswer ? (
+            ) : status === 'failed' && !hasText ? (
               <div className="text-sm">
                 <p className="font-medium text-red-700">Failed to generate answer</p>
                 {question.errorMessage && <p className="mt-0.5 text-xs text-red-700/90">{question.errorMessage}</p>}
               </div>
-            ) : hasAnswer ? (
-              <>
-                <div className="flex flex-wrap items-center gap-2">
-                  {/* Beside the customer's answer, say whose this one is. */}
-                  {question.existingAnswer !== null && (
-                    <span className="text-xs font-medium text-muted-foreground">Verity&apos;s answer</span>
-                  )}
-                  <AnswerTypeBadge answerType={answerType} confidence={question.confidence ?? 0} />
-                  {question.confidence !== null && <ConfidenceBadge confidence={question.confidence} />}
-                  {status === 'approved' && (
-                    <Badge variant="success" className="bg-emerald-600 text-white">
-                      <BadgeCheck aria-hidden />
-                      Approved
-                    </Badge>
-                  )}
-                  {unapproved && (
-                    <Badge
-                      variant="warning"
-                      title="A person wrote this answer. Exports leave it out until a manager or admin approves it."
-                    >
-                      <Hourglass aria-hidden />
-                      Not approved
-                    </Badge>
-                  )}
-                  {question.edited && <Badge variant="outline">Edited</Badge>}
-                  {question.sourceChanged && (
-                    <Badge
-                      variant="warning"
-                      title="A library entry this answer came from has changed since. Regenerate to update it."
-                    >
-                      <Unlink aria-hidden />
-                      Source changed
-                    </Badge>
-                  )}
-                </div>
-                {/* Plain text: answers may quote markup from documents, which must never render. */}
-                <p
-                  className={cn(
-                    'text-sm leading-relaxed break-words whitespace-pre-line',
-                    needsReview ? 'text-muted-foreground' : 'text-slate-700',
-                  )}
-                >
-                  {answer}
-                </p>
-                <QuestionSources sources={question.sources} />
-              </>
+            ) : hasText ? (
+              <QuestionAnswer
+                question={question}
+                // Beside the customer's answer, say whose this one is.
+                ownerLabel={
+                  question.existingAnswer !== null && question.answerOrigin !== 'person' ? "Verity's answer" : undefined
+                }
+                badges={<AnswerFlags question={question} />}
+              />
             ) : (
               <p className="text-sm text-muted-foreground">No answer available for this question.</p>
             )}
@@ -278,48 +228,14 @@ export const QuestionCard = memo(function QuestionCard({
               </p>
             )}
 
-            {permissions.canReview && !working && !editing && (
-              <div className="-ml-2 flex flex-wrap items-center gap-1">
-                <Button variant="ghost" size="sm" onClick={() => setEditing(true)} disabled={busy !== null}>
-                  <Pencil aria-hidden />
-                  {hasAnswer && !needsReview ? 'Edit' : 'Write answer'}
-                </Button>
-                {hasAnswer && !needsReview && status !== 'approved' && (!unapproved || permissions.canApprove) && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => handlers.onAccept(question)}
-                    disabled={busy !== null}
-                  >
-                    {busy === 'accept' ? <Spinner className="size-4" label="Accepting" /> : <Check aria-hidden />}
-                    {unapproved ? 'Approve' : 'Accept'}
-                  </Button>
-                )}
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => handlers.onRegenerate(question)}
-                  disabled={busy !== null}
-                >
-                  <RefreshCw className={cn(busy === 'regenerate' && 'animate-spin')} aria-hidden />
-                  Regenerate
-                </Button>
-                {/* A library answer as it stands is in the library already. */}
-                {permissions.canSaveToLibrary &&
-                  hasAnswer &&
-                  !needsReview &&
-                  (answerType !== 'canonical' || question.edited) && (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => handlers.onSaveToLibrary(question)}
-                      disabled={busy !== null}
-                    >
-                      {busy === 'library' ? <Spinner className="size-4" label="Saving" /> : <BookPlus aria-hidden />}
-                      Save to library
-                    </Button>
-                  )}
-              </div>
+            {!editing && (
+              <QuestionCardActions
+                question={question}
+                offer={offer}
+                busy={busy}
+                handlers={handlers}
+                onEdit={() => setEditing(true)}
+              />
             )}
           </div>
         </div>

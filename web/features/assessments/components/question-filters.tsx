@@ -1,3 +1,4 @@
+import { REVIEW_STATE_LABELS, REVIEW_STATES } from '../../../../common/review-states';
 import { ANSWER_TYPES } from '../../../../common/schemas/qa';
 import { ANSWER_TYPE_LABELS } from '../../../components/knowledge/answer-type-badge';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -5,10 +6,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { formatNumber } from '../../../lib/format';
 import {
   isAnswerTypeFilter,
+  isReviewFilter,
   isStatusFilter,
   STATUS_FILTERS,
   STATUS_LABELS,
-  type countQuestions,
+  type QuestionCounts,
   type QuestionFilter,
 } from '../question-filter';
 
@@ -17,11 +19,14 @@ interface QuestionFiltersProps {
   onChange: (change: Partial<QuestionFilter>) => void;
   /** The typed search has not been applied yet. */
   searching: boolean;
-  counts: ReturnType<typeof countQuestions>;
+  counts: QuestionCounts;
   total: number;
 }
 
-/** PRODUCT: search and a status filter (all, completed, processing, pending, failed; plus approved), and answer type. */
+/**
+ * PRODUCT: search, a status filter (all, completed, processing, pending, failed), the review state (needs answer,
+ * drafted, in review, approved, not applicable) and the answer type.
+ */
 export function QuestionFilters({ filter, onChange, searching, counts, total }: QuestionFiltersProps) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -34,7 +39,7 @@ export function QuestionFilters({ filter, onChange, searching, counts, total }: 
         maxLength={200}
       />
       <Select value={filter.status} onValueChange={(value) => isStatusFilter(value) && onChange({ status: value })}>
-        <SelectTrigger className="w-52" aria-label="Status">
+        <SelectTrigger className="w-full sm:w-44" aria-label="Status">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -46,10 +51,26 @@ export function QuestionFilters({ filter, onChange, searching, counts, total }: 
         </SelectContent>
       </Select>
       <Select
+        value={filter.reviewState}
+        onValueChange={(value) => isReviewFilter(value) && onChange({ reviewState: value })}
+      >
+        <SelectTrigger className="w-full sm:w-48" aria-label="Review state">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value="all">All review states</SelectItem>
+          {REVIEW_STATES.map((state) => (
+            <SelectItem key={state} value={state}>
+              {REVIEW_STATE_LABELS[state]} ({formatNumber(counts.byReview[state])})
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <Select
         value={filter.answerType}
         onValueChange={(value) => isAnswerTypeFilter(value) && onChange({ answerType: value })}
       >
-        <SelectTrigger className="w-64" aria-label="Answer type">
+        <SelectTrigger className="w-full sm:w-56" aria-label="Answer type">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

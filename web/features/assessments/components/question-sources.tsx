@@ -28,11 +28,15 @@ function shortName(source: Source): string {
   return `${source.name ?? ''}${source.pageNumber ? ` p. ${String(source.pageNumber)}` : ''}`;
 }
 
-/** PRODUCT: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. */
-export function QuestionSources({ sources }: { sources: readonly Source[] }) {
+/**
+ * PRODUCT: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. A person's
+ * citation has no confidence of the engine's: `cited` shows it without one.
+ */
+export function QuestionSources({ sources, cited = false }: { sources: readonly Source[]; cited?: boolean }) {
   if (sources.length === 0) return null;
   return (
-    <ul className="flex flex-wrap items-center gap-1.5" aria-label="Sources">
+    <ul className="flex flex-wrap items-center gap-1.5" aria-label={cited ? 'Cited source' : 'Sources'}>
+      {cited && <li className="text-xs text-muted-foreground">Cites</li>}
       {sources.map((source, index) => {
         const Icon = source.type === 'library' ? BookOpen : FileText;
         const title = sourceTitle(source);
@@ -41,12 +45,13 @@ export function QuestionSources({ sources }: { sources: readonly Source[] }) {
             <Link
               to={sourceLink(source)}
               title={title}
-              aria-label={`${title} (${String(source.confidence)}%)`}
+              aria-label={cited ? title : `${title} (${String(source.confidence)}%)`}
               className="flex items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Icon className="size-3 shrink-0" aria-hidden />
               <span className="shrink-0">
-                {source.type === 'library' ? 'Library' : 'Doc'} ({source.confidence}%)
+                {source.type === 'library' ? 'Library' : 'Doc'}
+                {!cited && ` (${String(source.confidence)}%)`}
               </span>
               <span className="max-w-72 truncate text-muted-foreground">{shortName(source)}</span>
             </Link>

@@ -1,4 +1,4 @@
-import { BadgeCheck, CircleAlert, CircleCheck, Clock } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock } from 'lucide-react';
 import type { QuestionStatus } from '../../../../common/schemas/assessments';
 import { Spinner } from '../../../components/ui/spinner';
 
@@ -6,11 +6,13 @@ const LABELS: Record<QuestionStatus, string> = {
   pending: 'Pending',
   processing: 'Processing',
   completed: 'Completed',
-  approved: 'Approved',
   failed: 'Failed',
 };
 
-/** A question's state at a glance; the label is for screen readers and the tooltip. */
+/**
+ * The worker's progress on a question at a glance (where it stands in review is its review badge); the label is for
+ * screen readers and the tooltip.
+ */
 export function QuestionStatusIcon({ status }: { status: QuestionStatus }) {
   const label = LABELS[status];
   const common = { className: 'size-4 shrink-0', role: 'img', 'aria-label': label } as const;
@@ -27,12 +29,6 @@ export function QuestionStatusIcon({ status }: { status: QuestionStatus }) {
       return (
         <span title={label} className="text-emerald-600">
           <CircleCheck {...common} />
-        </span>
-      );
-    case 'approved':
-      return (
-        <span title={label} className="text-emerald-700">
-          <BadgeCheck {...common} />
         </span>
       );
     case 'failed':

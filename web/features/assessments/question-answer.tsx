@@ -1,0 +1,71 @@
+import type { ReactNode } from 'react';
+import { UserPen } from 'lucide-react';
+import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
+import { AnswerTypeBadge } from '../../components/knowledge/answer-type-badge';
+import { ConfidenceBadge } from '../../components/knowledge/confidence-badge';
+import { cn } from '../../lib/cn';
+import { formatDateTime } from '../../lib/format';
+import { QuestionSources } from './components/question-sources';
+
+type AnswerFields = Pick<
+  AssessmentQuestionView,
+  'answer' | 'answerType' | 'answerOrigin' | 'confidence' | 'author' | 'answeredAt' | 'sources'
+>;
+
+/** "Written by alice · Mar 4, 2025, 3:05 PM": a person's answer says whose it is instead of a confidence. */
+export function AuthorLine({ question }: { question: Pick<AnswerFields, 'author' | 'answeredAt'> }) {
+  return (
+    <span className="inline-flex items-center gap-1.5 text-xs text-slate-700">
+      <UserPen className="size-3.5 shrink-0 text-muted-foreground" aria-hidden />
+      <span>
+        Written by <span className="font-medium">{question.author?.username ?? 'a former member'}</span>
+        {question.answeredAt && <span className="text-muted-foreground"> · {formatDateTime(question.answeredAt)}</span>}
+      </span>
+    </span>
+  );
+}
+
+interface QuestionAnswerProps {
+  question: AnswerFields;
+  /** Said before the provenance when the customer's own answer is shown beside this one. */
+  ownerLabel?: string;
+  /** Review badges and flags, after the provenance. */
+  badges?: ReactNode;
+}
+
+/**
+ * An answer with where it honestly comes from: the engine's shows its type, confidence and sources; a person's shows
+ * who wrote it and when, and only what they cited (the engine's evidence no longer backs their words).
+ */
+export function QuestionAnswer({ question, ownerLabel, badges }: QuestionAnswerProps) {
+  const byPerson = question.answerOrigin === 'person';
+  const needsReview = !byPerson && question.answerType === 'unknown';
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        {ownerLabel && <span className="text-xs font-medium text-muted-foreground">{ownerLabel}</span>}
+        {byPerson ? (
+          <AuthorLine question={question} />
+        ) : (
+          question.answerType && (
+            <>
+              <AnswerTypeBadge answerType={question.answerType} confidence={question.confidence ?? 0} />
+              {question.confidence !== null && !needsReview && <ConfidenceBadge confidence={question.confidence} />}
+            </>
+          )
+        )}
+        {badges}
+      </div>
+      {/* Plain text: answers may quote markup from documents, which must never render. */}
+      <p
+        className={cn(
+          'text-sm leading-relaxed break-words whitespace-pre-line',
+          needsReview ? 'text-muted-foreground' : 'text-slate-700',
+        )}
+      >
+        {question.answer}
+      </p>
+      <QuestionSources sources={question.sources} cited={byPerson} />
+    </>
+  );
+}
