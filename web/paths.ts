@@ -12,6 +12,7 @@ export const paths = {
   documents: '/documents',
   assessments: '/assessments',
   assessment: (batchId: string) => `/assessments/${encodeURIComponent(batchId)}`,
+  myQuestions: '/my-questions',
   chatHistory: '/chat-history',
   account: '/account',
   adminSettings: '/admin-settings',

@@ -35,6 +35,9 @@ const AssessmentsPage = lazy(() =>
 const AssessmentDetailPage = lazy(() =>
   import('./features/assessments/assessment-detail-page').then((m) => ({ default: m.AssessmentDetailPage })),
 );
+const MyQuestionsPage = lazy(() =>
+  import('./features/my-questions/my-questions-page').then((m) => ({ default: m.MyQuestionsPage })),
+);
 const NotFoundPage = lazy(() =>
   import('./features/not-found/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -73,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminSettings, element: <AdminSettingsPage /> },
           { path: paths.assessments, element: <AssessmentsPage /> },
           { path: `${paths.assessments}/:batchId`, element: <AssessmentDetailPage /> },
+          { path: paths.myQuestions, element: <MyQuestionsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -53,6 +53,8 @@ export const queryKeys = {
     list: ['assessments', 'list'] as const,
     detail: (id: string) => ['assessments', 'detail', id] as const,
     batch: (id: string) => ['assessments', 'batch', id] as const,
+    /** "My questions": under the root, so any review or assignment on an assessment refreshes it. */
+    mine: ['assessments', 'mine'] as const,
     /** Not under the assessments root: an import elsewhere must not re-send the file. */
     preview: <M>(token: number, mapping: M | undefined) => ['assessment-preview', token, mapping ?? null] as const,
   },

@@ -4,6 +4,7 @@ import {
   CircleUser,
   FileSpreadsheet,
   FileText,
+  ListTodo,
   LoaderCircle,
   LogOut,
   MessageSquare,
@@ -37,6 +38,8 @@ interface SidebarProps {
 export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
   const { pathname } = useLocation();
   const canUpload = useCan('documents:upload');
+  // Questions are assigned to those who may answer them.
+  const canAnswer = useCan('assessments:run');
   // PRODUCT §4 names this rule by role ("admin-level"), so it is the one role check the UI makes.
   const adminLevel = isAdminLevel(user.role);
   const logoutMutation = useLogout();
@@ -88,6 +91,9 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
             icon={FileSpreadsheet}
             active={isAt(paths.assessments)}
           />
+          {canAnswer && (
+            <NavItem to={paths.myQuestions} label="My questions" icon={ListTodo} active={isAt(paths.myQuestions)} />
+          )}
           {adminLevel && (
             <NavItem
               to={paths.chatHistory}
