@@ -54,7 +54,7 @@ export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: strin
   const decided = to === 'approved' || to === 'not_applicable';
   const now = new Date();
   await inTransaction(ctx.db, async (tx) => {
-    await tx
+    const [changed] = await tx
       .update(aq)
       .set({
         reviewState: to,
@@ -64,7 +64,10 @@ export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: strin
         ...(to === 'not_applicable' && stillAnswering(q) && { status: 'completed', claimedAt: null }),
         updatedAt: now,
       })
-      .where(and(inTenant(aq, ctx), eq(aq.id, qid), eq(aq.reviewState, from)));
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid), eq(aq.reviewState, from)))
+      .returning({ id: aq.id });
+    // Someone else moved it meanwhile (between the read above and this write): their change stands.
+    if (!changed) throw conflict('Someone else changed this question meanwhile. Refresh the page and try again.');
     if (to === 'not_applicable') await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_question_reviewed', 'assessment', batchId, {
       questionId: qid,
