@@ -26,6 +26,7 @@ describe('query keys', () => {
       queryKeys.library.tags,
       queryKeys.library.issues,
       queryKeys.library.versions('a1'),
+      queryKeys.library.suggestions('pending'),
     ];
     for (const key of keys) expect(key.slice(0, 1)).toEqual(queryKeys.library.root);
   });

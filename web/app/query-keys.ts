@@ -34,12 +34,15 @@ export const queryKeys = {
   library: {
     root: ['canonical-answers'] as const,
     list: <F extends object>(filter: F) => ['canonical-answers', 'list', filter] as const,
-    counts: (q: string, tag: string | undefined) => ['canonical-answers', 'counts', { q, tag }] as const,
+    counts: (q: string, tag: string | undefined, mine = false) =>
+      ['canonical-answers', 'counts', { q, tag, mine }] as const,
     ids: <F extends object>(filter: F) => ['canonical-answers', 'ids', filter] as const,
     /** Shared by the library's tag filter and the side panel's popular tags: one cache entry for one call. */
     tags: ['canonical-answers', 'tags'] as const,
     issues: ['canonical-answers', 'issues'] as const,
     versions: (id: string) => ['canonical-answers', 'versions', id] as const,
+    /** Under the library root: a decision changes the library, and any library change may answer a suggestion. */
+    suggestions: (status: string | undefined) => ['canonical-answers', 'suggestions', status ?? 'all'] as const,
   },
 
   documents: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterParams } from './api/library-filter';
-import { LIBRARY_TABS, isLibraryTab, statusOfTab } from './library-tabs';
+import { LIBRARY_TABS, isLibraryTab, statusOfTab, tabFilter } from './library-tabs';
 
 describe('library tabs', () => {
   it('ask the server for their own status, and All for none (approved and draft)', () => {
@@ -8,6 +8,12 @@ describe('library tabs', () => {
     expect(statusOfTab('approved')).toBe('approved');
     expect(statusOfTab('draft')).toBe('draft');
     expect(statusOfTab('archived')).toBe('archived');
+  });
+
+  it('"Needs re-verification" asks for stale entries, not a status', () => {
+    expect(tabFilter('reverify')).toEqual({ status: undefined, reverify: true });
+    expect(tabFilter('draft')).toEqual({ status: 'draft', reverify: false });
+    expect(filterParams({ q: '', ...tabFilter('reverify'), tag: undefined }).toString()).toBe('reverify=1');
   });
 
   it('accept only their own names from the URL', () => {
@@ -26,5 +32,10 @@ describe('filterParams', () => {
     expect(filterParams({ q: '   ', status: undefined, tag: undefined }).toString()).toBe('');
     expect(filterParams({}).toString()).toBe('');
     expect(filterParams({ tag: 'a&b' }).toString()).toBe('tag=a%26b');
+    expect(filterParams({ reverify: false, mine: false }).toString()).toBe('');
+  });
+
+  it('sends "owned by me" as mine=1', () => {
+    expect(filterParams({ q: 'mfa', mine: true }).toString()).toBe('q=mfa&mine=1');
   });
 });

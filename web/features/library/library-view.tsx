@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { HeartPulse, LoaderCircle, Plus, Upload } from 'lucide-react';
+import { HeartPulse, Inbox, LoaderCircle, Plus, Upload } from 'lucide-react';
 import { SearchInput } from '../../components/ui/search-input';
 import { LIBRARY_PAGE_MAX } from '../../../common/constants';
 import type { CanonicalAnswerView } from '../../../common/schemas/knowledge';
 import { CreateAnswerDialog } from '../../app/knowledge/create-answer-dialog';
 import { Button } from '../../components/ui/button';
+import { Checkbox } from '../../components/ui/checkbox';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { formatNumber } from '../../lib/format';
@@ -14,6 +15,7 @@ import { paths } from '../../paths';
 import { useOrganizationStats } from '../../app/organization/get-organization-stats';
 import { useExportCanonicalAnswers, type ExportFormat } from './api/export-canonical-answers';
 import { useLibraryCounts } from './api/get-library-counts';
+import { useLibrarySuggestions } from './api/get-library-suggestions';
 import { libraryIdsQueryOptions } from './api/get-library-ids';
 import type { LibraryFilter } from './api/library-filter';
 import type { AnswerCardHandlers } from './components/answer-card';
@@ -23,8 +25,9 @@ import { EditAnswerDialog } from './components/edit-answer-dialog';
 import { ExportMenu } from './components/export-menu';
 import { LibraryEmptyState } from './components/library-empty-state';
 import { LibraryHealthDialog } from './components/library-health-dialog';
+import { SuggestionsDialog } from './components/suggestions-dialog';
 import { TagFilter } from './components/tag-filter';
-import { LIBRARY_TAB_LABELS, LIBRARY_TABS, isLibraryTab, statusOfTab, type LibraryTab } from './library-tabs';
+import { LIBRARY_TAB_LABELS, LIBRARY_TABS, isLibraryTab, tabFilter, type LibraryTab } from './library-tabs';
 import { useAnswerActions } from './use-answer-actions';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useLibraryPermissions } from './use-library-permissions';
@@ -46,9 +49,13 @@ export function LibraryView() {
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [tab, setTab] = useState<LibraryTab>('all');
   const [tag, setTag] = useState<string | undefined>(() => searchParams.get('tag') || undefined);
-  const filter = useMemo<LibraryFilter>(() => ({ q, status: statusOfTab(tab), tag }), [q, tab, tag]);
+  // "Owned by me": with the re-verification tab, the entries an owner has to confirm again.
+  const [mine, setMine] = useState(false);
+  const filter = useMemo<LibraryFilter>(() => ({ q, ...tabFilter(tab), tag, mine }), [q, tab, tag, mine]);
   const filterKey = JSON.stringify(filter);
-  const counts = useLibraryCounts(q, tag);
+  const counts = useLibraryCounts(q, tag, mine);
+  // The inbox's badge: approvers see how many suggestions wait for them.
+  const pendingSuggestions = useLibrarySuggestions('pending', { enabled: permissions.canApprove }).data?.length ?? 0;
   // The sidebar's stats already count conflicting pairs; the health button shows them without loading the pairs.
   const openConflicts = useOrganizationStats().data?.openConflicts ?? 0;
 
@@ -59,6 +66,7 @@ export function LibraryView() {
 
   const [createOpen, setCreateOpen] = useState(false);
   const [healthOpen, setHealthOpen] = useState(false);
+  const [suggestionsOpen, setSuggestionsOpen] = useState(false);
   const [editing, setEditing] = useState<CanonicalAnswerView | null>(null);
   const [deleting, setDeleting] = useState<CanonicalAnswerView | null>(null);
 
@@ -143,10 +151,11 @@ export function LibraryView() {
     [actions],
   );
 
-  const filtered = q !== '' || tag !== undefined;
+  const filtered = q !== '' || tag !== undefined || mine;
   const clearFilters = () => {
     setSearch('');
     setTag(undefined);
+    setMine(false);
   };
 
   return (
@@ -167,6 +176,18 @@ export function LibraryView() {
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {permissions.canCreate && (
+              <Button variant="outline" onClick={() => setSuggestionsOpen(true)}>
+                <Inbox aria-hidden />
+                {permissions.canApprove ? 'Approval inbox' : 'My suggestions'}
+                {pendingSuggestions > 0 && (
+                  <span className="rounded-full bg-amber-100 px-1.5 text-xs font-semibold text-amber-800 tabular-nums">
+                    {formatNumber(pendingSuggestions)}
+                    <span className="sr-only"> waiting</span>
+                  </span>
+                )}
+              </Button>
+            )}
             <Button variant="outline" onClick={() => setHealthOpen(true)}>
               <HeartPulse aria-hidden />
               Library health
@@ -203,6 +224,10 @@ export function LibraryView() {
             label="Search answers"
           />
           <TagFilter value={tag} onChange={setTag} />
+          <label className="flex items-center gap-2 text-sm">
+            <Checkbox checked={mine} onCheckedChange={(checked) => setMine(checked === true)} />
+            Owned by me
+          </label>
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -267,6 +292,7 @@ export function LibraryView() {
       <EditAnswerDialog answer={editing} onClose={() => setEditing(null)} permissions={permissions} />
       <DeleteAnswerDialog answer={deleting} onCancel={() => setDeleting(null)} onConfirm={confirmDelete} />
       <LibraryHealthDialog open={healthOpen} onOpenChange={setHealthOpen} canResolve={permissions.canApprove} />
+      <SuggestionsDialog open={suggestionsOpen} onOpenChange={setSuggestionsOpen} canApprove={permissions.canApprove} />
     </Tabs>
   );
 }

@@ -6,6 +6,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
+import { freshnessNote, freshnessValue } from '../library-freshness';
 import { AnswerTypeMixChart, QuestionsPerDayChart } from './analytics-charts';
 import { SectionHeader } from './section-header';
 
@@ -70,7 +71,7 @@ function AnalyticsBody({ analytics, busy }: { analytics: AnalyticsView; busy: bo
   const confidence = analytics.averageConfidence;
   return (
     <div className={cn('grid gap-4 transition-opacity', busy && 'opacity-60')} aria-busy={busy || undefined}>
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <StatCard
           label="Questions Asked"
           value={formatNumber(analytics.questionsAsked)}
@@ -90,6 +91,11 @@ function AnalyticsBody({ analytics, busy }: { analytics: AnalyticsView; busy: bo
           label="Average Confidence"
           value={confidence === null ? '–' : `${String(Math.round(confidence))}%`}
           note="Across every answer given"
+        />
+        <StatCard
+          label="Library Freshness"
+          value={freshnessValue(analytics.libraryFreshness)}
+          note={freshnessNote(analytics.libraryFreshness)}
         />
       </div>
       <Panel title="Questions per day" description={`Every workspace, ${analytics.from} to ${analytics.to} (UTC)`}>

@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn';
 import type { LibraryPermissions } from '../use-library-permissions';
 import { AnswerActionsMenu } from './answer-actions-menu';
 import { AnswerMeta } from './answer-meta';
-import { StatusBadge } from './status-badge';
+import { ReverifyBadge, StatusBadge } from './status-badge';
 
 export interface AnswerCardHandlers {
   onToggleSelect: (id: string, selected: boolean) => void;
@@ -26,7 +26,8 @@ interface AnswerCardProps {
 }
 
 /**
- * PRODUCT library card: question, status, answer (3 lines), tags, confidence and dates. Memoized: a long list
+ * PRODUCT library card: question, status (and "Needs re-verification"), answer (3 lines), tags, confidence, dates and
+ * owner. Memoized: a long list
  * re-renders only the card whose selection or data changed.
  */
 export const AnswerCard = memo(function AnswerCard({ answer, selected, busy, permissions, handlers }: AnswerCardProps) {
@@ -59,6 +60,7 @@ export const AnswerCard = memo(function AnswerCard({ answer, selected, busy, per
               </button>
             </h3>
             <div className="-mt-1 -mr-2 flex shrink-0 items-center gap-1">
+              {answer.needsReverification && <ReverifyBadge />}
               <StatusBadge status={answer.status} />
               <AnswerActionsMenu
                 answer={answer}

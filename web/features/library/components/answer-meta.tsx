@@ -1,4 +1,4 @@
-import { BadgeCheck, CalendarClock, Gauge, UserRound } from 'lucide-react';
+import { BadgeCheck, CalendarCheck, CalendarClock, Gauge, UserRound } from 'lucide-react';
 import { LIBRARY_DISPLAY_CONFIDENCE } from '../../../../common/constants';
 import type { CanonicalAnswerView } from '../../../../common/schemas/knowledge';
 import { cn } from '../../../lib/cn';
@@ -9,7 +9,7 @@ export function displayConfidence(answer: Pick<CanonicalAnswerView, 'confidence'
   return answer.confidence ?? LIBRARY_DISPLAY_CONFIDENCE;
 }
 
-/** The small facts under an entry: confidence, updated, last verified, owner. */
+/** The small facts under an entry: confidence, updated, last verified, when to verify again, owner. */
 export function AnswerMeta({ answer, className }: { answer: CanonicalAnswerView; className?: string }) {
   return (
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground [&_svg]:size-3.5', className)}>
@@ -25,6 +25,12 @@ export function AnswerMeta({ answer, className }: { answer: CanonicalAnswerView;
         <BadgeCheck aria-hidden />
         {answer.lastVerifiedAt ? `Verified ${formatDate(answer.lastVerifiedAt)}` : 'Never verified'}
       </li>
+      {answer.verifyBy && (
+        <li className={cn('flex items-center gap-1', answer.needsReverification && 'font-medium text-amber-800')}>
+          <CalendarCheck aria-hidden />
+          {answer.needsReverification ? 'Was due' : 'Verify by'} {formatDate(answer.verifyBy)}
+        </li>
+      )}
       <li className="flex items-center gap-1">
         <UserRound aria-hidden />
         {answer.owner ? `Owner: ${answer.owner.username}` : 'No owner'}

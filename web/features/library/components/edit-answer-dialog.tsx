@@ -31,11 +31,17 @@ import { AnswerFormFields } from '../../../components/knowledge/answer-form-fiel
 import { AnswerMeta } from './answer-meta';
 import { STATUS_LABELS } from './status-badge';
 import { VersionHistory } from './version-history';
+import { reviewIntervalLabel, reviewIntervalOptions } from '../review-interval';
 
 // Radix Select cannot hold an empty value, so "no owner" has a name of its own.
 const NO_OWNER = 'none';
 
-const EditFormValues = LibraryFormValues.extend({ status: AnswerStatus, ownerId: z.string() });
+// The review interval is a Select of whole days, held as text like every Select value.
+const EditFormValues = LibraryFormValues.extend({
+  status: AnswerStatus,
+  ownerId: z.string(),
+  reviewIntervalDays: z.string(),
+});
 type EditFormValues = z.infer<typeof EditFormValues>;
 
 function valuesOf(answer: CanonicalAnswerView): EditFormValues {
@@ -45,10 +51,11 @@ function valuesOf(answer: CanonicalAnswerView): EditFormValues {
     tags: answer.tags.join(', '),
     status: answer.status,
     ownerId: answer.owner?.id ?? NO_OWNER,
+    reviewIntervalDays: String(answer.reviewIntervalDays),
   };
 }
 
-/** Only what changed, so a contributor's draft edit never asks for owner or status rights it does not have. */
+/** Only what changed, so a contributor's draft edit never asks for owner, status or interval rights it lacks. */
 function changesOf(answer: CanonicalAnswerView, values: EditFormValues): UpdateCanonicalAnswerBody {
   const body: UpdateCanonicalAnswerBody = {};
   if (values.question.trim() !== answer.question) body.question = values.question;
@@ -58,6 +65,8 @@ function changesOf(answer: CanonicalAnswerView, values: EditFormValues): UpdateC
   if (values.status !== answer.status) body.status = values.status;
   const ownerId = values.ownerId === NO_OWNER ? null : values.ownerId;
   if (ownerId !== (answer.owner?.id ?? null)) body.ownerId = ownerId;
+  const reviewIntervalDays = Number(values.reviewIntervalDays);
+  if (reviewIntervalDays !== answer.reviewIntervalDays) body.reviewIntervalDays = reviewIntervalDays;
   return body;
 }
 
@@ -68,7 +77,7 @@ interface EditAnswerDialogProps {
   permissions: LibraryPermissions;
 }
 
-/** Edits (or, without edit rights, shows) one entry: text, tags, status and owner, with its history below. */
+/** Edits (or, without edit rights, shows) one entry: text, tags, status, owner and review interval, with history. */
 export function EditAnswerDialog({ answer, onClose, permissions }: EditAnswerDialogProps) {
   return (
     <Dialog open={answer !== null} onOpenChange={(open) => !open && onClose()}>
@@ -195,10 +204,34 @@ function EditAnswerForm({
             />
           </div>
         </div>
+        <div className="grid gap-1.5 sm:w-1/2 sm:pr-2">
+          <Label htmlFor="answer-review-interval">Review interval</Label>
+          <Controller
+            control={control}
+            name="reviewIntervalDays"
+            render={({ field }) => (
+              <Select value={field.value} onValueChange={field.onChange} disabled={!canApprove}>
+                <SelectTrigger id="answer-review-interval" onBlur={field.onBlur}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {reviewIntervalOptions(answer.reviewIntervalDays).map((days) => (
+                    <SelectItem key={days} value={String(days)}>
+                      {reviewIntervalLabel(days)}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            )}
+          />
+          <p className="text-xs text-muted-foreground">
+            How often the owner confirms the answer is still true. Past it, the entry shows "Needs re-verification".
+          </p>
+        </div>
         {!canApprove && (
           <p className="text-xs text-muted-foreground">
             {canEdit
-              ? 'Only managers and admins can change the status or owner.'
+              ? 'Only managers and admins can change the status, owner or review interval.'
               : 'You can read this entry; only managers and admins can change it.'}
           </p>
         )}

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Archive, BookOpen, CircleCheck, FilePen, Plus, SearchX, Upload } from 'lucide-react';
+import { Archive, BadgeCheck, BookOpen, CircleCheck, FilePen, Plus, SearchX, Upload } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { paths } from '../../../paths';
@@ -31,6 +31,11 @@ const TAB_EMPTY: Record<Exclude<LibraryTab, 'all'>, { icon: ReactNode; title: st
     title: 'No archived answers',
     description: 'Archived answers stay on record here but no longer answer questions.',
   },
+  reverify: {
+    icon: <BadgeCheck aria-hidden />,
+    title: 'Nothing needs re-verification',
+    description: 'Approved answers appear here once their review interval has passed since they were last verified.',
+  },
 };
 
 /** PRODUCT empty states: 'No canonical answers yet' for an empty library, 'No matching answers found' for a search. */
@@ -47,7 +52,7 @@ export function LibraryEmptyState({
       <EmptyState
         icon={<SearchX aria-hidden />}
         title="No matching answers found"
-        description="Try different words, or clear the search and tag filter."
+        description="Try different words, or clear the search and filters."
         actions={
           <Button variant="outline" onClick={onClearFilters}>
             Clear filters

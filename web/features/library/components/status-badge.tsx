@@ -1,3 +1,4 @@
+import { CalendarClock } from 'lucide-react';
 import type { AnswerStatus } from '../../../../common/schemas/knowledge';
 import { Badge } from '../../../components/ui/badge';
 
@@ -16,4 +17,14 @@ export const STATUS_LABELS: Record<AnswerStatus, string> = {
 export function StatusBadge({ status }: { status: AnswerStatus }) {
   const { label, variant } = STATUS_LOOK[status];
   return <Badge variant={variant}>{label}</Badge>;
+}
+
+/** An approved entry past its review interval: its owner should confirm it is still true (PRODUCT §5). */
+export function ReverifyBadge() {
+  return (
+    <Badge variant="warning" title="Past its review interval: confirm it is still true, or change it.">
+      <CalendarClock aria-hidden />
+      Needs re-verification
+    </Badge>
+  );
 }
