@@ -199,6 +199,16 @@ describe("a person's answer", () => {
     expect((await getDetail(t.users.viewer, batchId)).questions[2]?.answer).toBe(PERSON_A);
   });
 
+  it('changes nothing when the answer is saved as it stands', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    await act(t.users.manager, batchId, q1.id, 'approve');
+    const same = await call(app, 'PUT', questionUrl(batchId, q1.id), {
+      as: t.users.contributor,
+      body: { answer: MFA_A, cite: null },
+    });
+    expect(same.data).toMatchObject({ answerOrigin: 'machine', reviewState: 'approved', confidence: 100 });
+  });
+
   it('flags a machine answer drawn from a library entry that is past its review interval', async () => {
     const { t, batchId, mfaEntryId } = await reviewedAssessment();
     expect((await getDetail(t.users.viewer, batchId)).questions.map((q) => q.staleSource)).toEqual([

@@ -7,6 +7,7 @@ import { inTenant } from '../../tenancy';
 import type { UpdateQuestionBody } from '../../../common/schemas/assessments';
 import type { AnswerSource } from '../../../common/schemas/qa';
 import { audit } from '../audit/service';
+import { storedSources, type QuestionRow } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
 import { settleBatch } from './settle';
 
@@ -28,6 +29,15 @@ async function citedSource(ctx: TenantCtx, cite: NonNullable<UpdateQuestionBody[
   return { type: 'document', documentId: doc.id, name: doc.name, score: 1 };
 }
 
+/** Whether `cite` names what the answer already rests on: nothing more for the engine's, the same source for a person's. */
+function citesAsBefore(current: QuestionRow, cite: UpdateQuestionBody['cite']): boolean {
+  if (cite === undefined) return true;
+  if (current.answerOrigin !== 'person') return cite === null;
+  const [source] = storedSources(current);
+  if (!cite) return !source;
+  return cite.type === 'library' ? source?.canonicalAnswerId === cite.id : source?.documentId === cite.id;
+}
+
 /**
  * A person's answer (PRODUCT §9 Review). It is theirs from now on: the engine's type, confidence and sources no
  * longer describe it, so they are cleared and only what the person cites is kept. It is drafted again whatever
@@ -40,7 +50,8 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
     throw conflict('This question is marked not applicable. Reopen it before answering it.');
   }
   const answer = body.answer.trim();
-  if (answer === current.answer && body.cite === undefined) return viewQuestion(ctx, batchId, qid);
+  // Saving what is already there changes nothing: not the author, not an approval (an editor opened and saved).
+  if (answer === current.answer && citesAsBefore(current, body.cite)) return viewQuestion(ctx, batchId, qid);
   const sources = body.cite ? [await citedSource(ctx, body.cite)] : [];
   const now = new Date();
   await inTransaction(ctx.db, async (tx) => {
