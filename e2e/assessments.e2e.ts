@@ -89,6 +89,7 @@ describe('bulk assessments', () => {
       context: ctx,
       page,
       errors,
+      username,
     } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     const entries: { id: string }[] = [];
     for (const entry of LIBRARY) {
@@ -177,13 +178,24 @@ describe('bulk assessments', () => {
     await acme.getByText(/^Completed \w{3} \d+, \d{4}$/).waitFor();
     await screenshot(page, 'assessments-list');
 
-    // The card's menu: CSV export named after the assessment, then delete with a confirmation.
+    // The card's menu: the export dialog with CSV chosen, saying first that nothing is reviewed yet; the file is named
+    // after the assessment. Then delete with a confirmation.
     await globex.getByRole('button', { name: 'Actions for Globex quick check' }).click();
     await page.getByRole('menuitem', { name: 'Export Excel', exact: true }).waitFor();
+    await page.getByRole('menuitem', { name: 'Export CSV' }).click();
+    const listExport = page.getByRole('dialog', { name: 'Export answers' });
+    await listExport.getByText('2 of 2 questions are not reviewed yet').waitFor();
+    await listExport.getByRole('radio', { name: 'Export all answers', checked: true }).waitFor();
+    expect(await listExport.getByRole('radio', { checked: true }).allTextContents()).toEqual([
+      'Export all answersUnreviewed answers go in as they are.',
+      'CSVOne row per question.',
+    ]);
+    await screenshot(page, 'assessments-list-export');
     const [csvDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Export CSV' }).click(),
+      listExport.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
+    await listExport.waitFor({ state: 'hidden' });
     expect(csvDownload.suggestedFilename()).toBe('Globex quick check.csv');
     expect(fs.readFileSync(await csvDownload.path(), 'utf8')).toContain('Do you have a SOC 2 Type II report?');
     await toast(page, 'Export successful');
@@ -214,27 +226,46 @@ describe('bulk assessments', () => {
     await dp01.getByText(/^Confidence \d+%$/).waitFor();
     await dp01.getByText('Library (100%)', { exact: true }).waitFor();
     await dp01.getByText('#1', { exact: true }).waitFor();
+    // The engine's answers are drafts until someone approves them.
+    await dp01.getByText('Drafted', { exact: true }).waitFor();
     const dp04 = questionCard(page, questionOf('DP-04'));
     await dp04.getByText('Needs Review', { exact: true }).waitFor();
+    await dp04.getByText('Needs answer', { exact: true }).waitFor();
+    // The admin may approve: the contributor's step (submit for review) is not offered beside it.
+    expect(await dp01.getByRole('button', { name: 'Submit for review' }).count()).toBe(0);
+    // Nothing to approve without an answer.
+    expect(await dp04.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
 
-    // Review: write the missing answer, accept a library answer, save the new answer to the library.
+    // Review: write the missing answer, approve a library answer, save the new answer to the library.
     await dp04.getByRole('button', { name: 'Write answer' }).click();
     await dp04.getByRole('textbox', { name: 'Answer' }).fill(DP04_ANSWER);
     await dp04.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Answer saved');
     await dp04.getByText(DP04_ANSWER).waitFor();
-    await dp04.getByText('Draft Answer', { exact: true }).waitFor();
-    await dp04.getByText('Edited', { exact: true }).waitFor();
-    // An admin's own wording is approved as written; a contributor's would wait for a manager ('Not approved').
+    // A person's answer says whose it is; the engine's type, confidence and sources no longer describe it.
+    await dp04.getByText(new RegExp(`^Written by ${username} · .+$`)).waitFor();
+    expect(await dp04.getByText('Needs Review', { exact: true }).count()).toBe(0);
+    expect(await dp04.getByText(/^Confidence \d+%$/).count()).toBe(0);
+    expect(await dp04.getByRole('list', { name: 'Sources' }).count()).toBe(0);
+    // Even an admin's own wording is a draft until approved.
+    await dp04.getByText('Drafted', { exact: true }).waitFor();
+    expect(await dp04.getByText('Approved', { exact: true }).count()).toBe(0);
+    await dp04.getByRole('button', { name: 'Approve', exact: true }).click();
+    await toast(page, 'Answer approved');
     await dp04.getByText('Approved', { exact: true }).waitFor();
-    expect(await dp04.getByText('Not approved', { exact: true }).count()).toBe(0);
+    await dp04.getByRole('button', { name: 'Withdraw approval' }).waitFor();
+    expect(await dp04.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
 
-    await dp01.getByRole('button', { name: 'Accept' }).click();
+    await dp01.getByRole('button', { name: 'Approve', exact: true }).click();
     await dp01.getByText('Approved', { exact: true }).waitFor();
-    expect(await dp01.getByRole('button', { name: 'Accept' }).count()).toBe(0);
+    await dp01.getByText(`Approved by ${username}`, { exact: true }).waitFor();
+    expect(await dp01.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
 
     await dp04.getByRole('button', { name: 'Save to library' }).click();
     await toast(page, 'Saved to the library');
+    // Saved once: the button says so and cannot save a second copy.
+    expect(await dp04.getByRole('button', { name: 'Saved to library' }).isDisabled()).toBe(true);
+    expect(await dp04.getByRole('button', { name: 'Save to library' }).count()).toBe(0);
     // A library answer as it stands is not offered to the library again.
     expect(await dp01.getByRole('button', { name: 'Save to library' }).count()).toBe(0);
 
@@ -244,6 +275,8 @@ describe('bulk assessments', () => {
     await fu01.getByRole('textbox', { name: 'Answer' }).fill(FU01_ANSWER);
     await fu01.getByRole('button', { name: 'Save' }).click();
     await fu01.getByText(FU01_ANSWER).waitFor();
+    await fu01.getByRole('button', { name: 'Approve', exact: true }).click();
+    await fu01.getByText('Approved', { exact: true }).waitFor();
     await dp01.getByText('Inconsistent', { exact: true }).waitFor();
     await dp01.getByText('Contradicts #16').waitFor();
     await fu01.getByText('Contradicts #1').waitFor();
@@ -263,11 +296,31 @@ describe('bulk assessments', () => {
     await page.reload();
     await questionCard(page, questionOf('DP-02')).getByText('Source changed', { exact: true }).waitFor();
 
-    // Filters: status and answer type, and the search. Approved: DP-01 accepted, DP-04 and FU-01 the admin's own.
-    await page.getByRole('combobox', { name: 'Status' }).click();
+    // Filters: the review state (the combobox and the header's counts), the status and the search. Approved: DP-01,
+    // DP-04 and FU-01.
+    const approvedCount = detailHeader(page)
+      .getByRole('list', { name: 'Review states' })
+      .getByRole('button', { name: /^Approved/ });
+    expect(await approvedCount.textContent()).toBe('Approved3');
+    await page.getByRole('combobox', { name: 'Review state' }).click();
     await page.getByRole('option', { name: /^Approved \(3\)$/ }).click();
     await page.getByText(`3 of ${QUESTIONS.length} questions`).waitFor();
     await dp01.waitFor();
+    await dp04.waitFor();
+    await fu01.waitFor();
+    expect(await approvedCount.getAttribute('aria-pressed')).toBe('true');
+    // The pressed count again shows every question.
+    await approvedCount.click();
+    await page.getByText(`${QUESTIONS.length} questions`, { exact: true }).waitFor();
+    expect(await approvedCount.getAttribute('aria-pressed')).toBe('false');
+    await approvedCount.click();
+    await page.getByText(`3 of ${QUESTIONS.length} questions`).waitFor();
+    await approvedCount.click();
+    // The status filter is the worker's progress, apart from review.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    expect(await page.getByRole('option', { name: /^Approved/ }).count()).toBe(0);
+    await page.getByRole('option', { name: /^Completed \(/ }).click();
+    await page.getByText(`${QUESTIONS.length} of ${QUESTIONS.length} questions`).waitFor();
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: /^All statuses/ }).click();
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('BC-0');
@@ -277,12 +330,24 @@ describe('bulk assessments', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, 'assessment-detail-complete');
 
-    // Export Excel: the customer's own workbook, with the answers in its Response column.
-    await page.getByRole('button', { name: 'Export Excel (filled original)' }).click();
+    // Export: the dialog says what nobody reviewed; all answers go into the customer's own workbook, in its Response
+    // column.
+    await detailHeader(page).getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
+    await exportDialog
+      .getByText(`${QUESTIONS.length - 3} of ${QUESTIONS.length} questions are not reviewed yet`)
+      .waitFor();
+    await exportDialog.getByText('3 approved · 0 not applicable').waitFor();
+    await exportDialog.getByRole('radio', { name: 'Export all answers', checked: true }).waitFor();
+    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
+    // Answers only: no Source column unless asked.
+    expect(await exportDialog.getByRole('checkbox', { name: 'Add a Source column' }).isChecked()).toBe(false);
+    await screenshot(page, 'assessment-export-dialog');
     const [xlsxDownload] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Answers only' }).click(),
+      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
+    await toast(page, 'Export successful');
     expect(xlsxDownload.suggestedFilename()).toBe('Acme Corp vendor review.xlsx');
     const filled = new ExcelJS.Workbook();
     await filled.xlsx.load(new Uint8Array(fs.readFileSync(await xlsxDownload.path())).buffer);
@@ -300,12 +365,31 @@ describe('bulk assessments', () => {
       expect(row(id).getCell(4).text, id).toMatch(/^Yes/);
     }
     expect(row('DP-01').getCell(4).text).toContain('AES-256');
-    // The reviewer's answer is there too, word for word.
+    // The reviewer's approved answer is there too, word for word.
     const dp04Cells = [row('DP-04').getCell(3).text, row('DP-04').getCell(4).text];
     expect(dp04Cells).toContain(DP04_ANSWER);
     expect(row('FU-01').getCell(3).text).toBe('No');
     // 'Needs Review' placeholders never reach the customer.
     expect(row('BC-05').getCell(3).text).toBe('');
+
+    // Approved only: the same workbook holds exactly the three approved answers, every other answer left blank.
+    await detailHeader(page).getByRole('button', { name: 'Export', exact: true }).click();
+    await exportDialog.getByRole('radio', { name: /^Export approved only/ }).click();
+    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
+    const [approvedDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    const approvedOnly = (await loadWorkbook(fs.readFileSync(await approvedDownload.path()))).getWorksheet(SHEET);
+    if (!approvedOnly) throw new Error('the approved-only workbook lost its questionnaire sheet');
+    const approvedRow = (id: string) => approvedOnly.getRow(ROW_OF.get(id) ?? 0);
+    expect(approvedRow('DP-01').getCell(3).text).toBe('Yes');
+    expect(approvedRow('DP-01').getCell(4).text).toContain('AES-256');
+    expect([approvedRow('DP-04').getCell(3).text, approvedRow('DP-04').getCell(4).text]).toContain(DP04_ANSWER);
+    expect(approvedRow('FU-01').getCell(3).text).toBe('No');
+    for (const { id } of QUESTIONS.filter((q) => !['DP-01', 'DP-04', 'FU-01'].includes(q.id))) {
+      expect([approvedRow(id).getCell(3).text, approvedRow(id).getCell(4).text], id).toEqual(['', '']);
+    }
 
     expect(errors).toEqual([]);
     await ctx.close();
@@ -398,10 +482,12 @@ describe('bulk assessments', () => {
     await prefilledCard.scrollIntoViewIfNeeded();
     await screenshot(page, 'assessment-detail-customer-answer');
 
-    await page.getByRole('button', { name: 'Export Excel (filled original)' }).click();
+    await detailHeader(page).getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
+    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'Answers only' }).click(),
+      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     const before = await loadWorkbook(original);
     const after = await loadWorkbook(fs.readFileSync(await download.path()));
@@ -532,6 +618,12 @@ describe('bulk assessments', () => {
     await waitForCompleted(page, 120_000);
     await page.getByRole('region', { name: 'Progress' }).getByText('100%').waitFor();
     expect(processing, 'the detail page was opened before the worker finished').toBe(true);
+    // What the admin may do to a question here, and the viewer below may not.
+    const first = list.getByRole('article').first();
+    await first.getByRole('button', { name: /^(Edit|Write answer)$/ }).waitFor();
+    await first.getByRole('button', { name: 'Mark not applicable' }).waitFor();
+    await first.getByRole('button', { name: 'Assign', exact: true }).waitFor();
+    await first.getByRole('checkbox', { name: 'Select question #1' }).waitFor();
 
     // A viewer reads assessments but cannot import, review or delete them.
     const viewer = await joinAsViewer(page, browser, baseUrl, `viewer${suffix}`, errors);
@@ -546,8 +638,11 @@ describe('bulk assessments', () => {
     await viewer.keyboard.press('Escape');
     await viewer.goto(`${baseUrl}/assessments/${created.id}`);
     await viewer.getByRole('list', { name: 'Assessment questions' }).getByRole('article').first().waitFor();
-    expect(await viewer.getByRole('button', { name: 'Edit' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: /^(Edit|Write answer)$/ }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Regenerate' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Mark not applicable' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Assign', exact: true }).count()).toBe(0);
+    expect(await viewer.getByRole('checkbox', { name: /^Select question/ }).count()).toBe(0);
 
     // Another id, or a made-up one, is simply not found.
     await viewer.goto(`${baseUrl}/assessments/00000000-0000-4000-8000-000000000000`);
