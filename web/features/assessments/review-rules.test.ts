@@ -207,6 +207,8 @@ describe('export summary', () => {
       unreviewed: 5,
       unanswered: 1,
       belowConfidence: 1,
+      // 95 and the draft entry's 85: confident, yet not approved.
+      atOrAboveConfidence: 2,
       personDrafts: 1,
       // The person's answer and the draft library entry's: left out of an "all" export unless included.
       drafts: 2,

@@ -129,6 +129,8 @@ export interface ExportSummary {
   unanswered: number;
   /** Unreviewed machine answers below the chosen confidence. */
   belowConfidence: number;
+  /** Unreviewed machine answers at or above it (not approved yet all the same). */
+  atOrAboveConfidence: number;
   /** Unreviewed answers a person wrote. */
   personDrafts: number;
   /**
@@ -146,6 +148,7 @@ export function exportSummary(questions: readonly Question[], minConfidence: num
     unreviewed: 0,
     unanswered: 0,
     belowConfidence: 0,
+    atOrAboveConfidence: 0,
     personDrafts: 0,
     drafts: 0,
     approved: 0,
@@ -160,6 +163,7 @@ export function exportSummary(questions: readonly Question[], minConfidence: num
     if (!hasAnswer(q)) summary.unanswered += 1;
     else if (q.answerOrigin === 'person') summary.personDrafts += 1;
     else if ((q.confidence ?? 0) < minConfidence) summary.belowConfidence += 1;
+    else summary.atOrAboveConfidence += 1;
   }
   return summary;
 }

@@ -140,6 +140,12 @@ function ExportForm({
                   % confidence
                 </span>
               </li>
+              {summary.atOrAboveConfidence > 0 && (
+                <li>
+                  {formatNumber(summary.atOrAboveConfidence)} machine{' '}
+                  {summary.atOrAboveConfidence === 1 ? 'answer' : 'answers'} at or above it, not approved yet
+                </li>
+              )}
             </ul>
           </div>
         )}

@@ -39,7 +39,7 @@ export function QuestionFilters({ filter, onChange, searching, counts, total }: 
         maxLength={200}
       />
       <Select value={filter.status} onValueChange={(value) => isStatusFilter(value) && onChange({ status: value })}>
-        <SelectTrigger className="w-full sm:w-44" aria-label="Status">
+        <SelectTrigger className="w-full sm:w-52" aria-label="Status">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
