@@ -82,6 +82,7 @@ describe('a contributor suggests, an approver approves', () => {
     const existing = await createAnswer(app, org.admin, {
       question: 'Do you rotate encryption keys?',
       answer: 'Keys are rotated every two years by the platform team.',
+      tags: ['encryption', 'keys'],
     });
     const s = await suggest(org, { question: 'Do you rotate encryption keys', answer: 'Yes, every year, automated.' });
     const res = await call(app, 'POST', `/api/library-suggestions/${s.id}/approve`, {
@@ -91,7 +92,14 @@ describe('a contributor suggests, an approver approves', () => {
     expect(res.data.canonicalAnswerId).toBe(existing.id);
     const list = await call(app, 'GET', '/api/canonical-answers', { as: org.admin });
     expect(list.data).toHaveLength(1);
-    expect(list.data[0]).toMatchObject({ id: existing.id, answer: 'Yes, every year, automated.', status: 'approved' });
+    // The suggestion brings a new answer; the entry keeps its own wording of the question and its tags.
+    expect(list.data[0]).toMatchObject({
+      id: existing.id,
+      question: 'Do you rotate encryption keys?',
+      answer: 'Yes, every year, automated.',
+      status: 'approved',
+      tags: ['encryption', 'keys'],
+    });
     const versions = await call(app, 'GET', `/api/canonical-answers/${existing.id}/versions`, { as: org.admin });
     expect(versions.data).toMatchObject([
       { version: 1, answer: 'Keys are rotated every two years by the platform team.' },

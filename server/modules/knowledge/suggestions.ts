@@ -170,8 +170,15 @@ export async function approveSuggestion(
     const answer = edits.answer ?? s.answer;
     const tags = edits.tags ?? s.tags;
     const existing = await entryWithQuestion(t, question);
+    // An existing entry keeps its wording of the question and its tags unless the approver changed them: the
+    // suggestion brings a new answer, and "Save to library" from an assessment brings no tags at all.
     const entry = existing
-      ? await updateAnswer(t, existing, { question, answer, tags, status: 'approved' })
+      ? await updateAnswer(t, existing, {
+          answer,
+          status: 'approved',
+          ...(edits.question !== undefined && { question }),
+          ...(edits.tags !== undefined && { tags }),
+        })
       : await createAnswer(t, { question, answer, tags, status: 'approved' });
     await tx
       .update(ls)
