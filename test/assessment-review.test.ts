@@ -133,6 +133,50 @@ describe('review states of one question', () => {
     expect(submitUnanswered.statusCode).toBe(409);
   });
 
+  it('keeps a question marked not applicable out of Retry failed and Regenerate until it is reopened', async () => {
+    const { t, batchId, q3 } = await reviewedAssessment();
+    await app.database.db
+      .update(assessmentQuestions)
+      .set({ status: 'failed', errorMessage: 'The database was unavailable', answer: null })
+      .where(eq(assessmentQuestions.id, q3.id));
+    await act(t.users.manager, batchId, q3.id, 'not_applicable');
+    const retried = await call(app, 'POST', `/api/assessments/${batchId}/retry-failed`, { as: t.users.contributor });
+    expect(retried.data).toEqual({ retried: 0 });
+    const regenerated = await call(app, 'POST', `${questionUrl(batchId, q3.id)}/regenerate`, {
+      as: t.users.contributor,
+    });
+    expect(regenerated.statusCode).toBe(409);
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.questions[2]).toMatchObject({ reviewState: 'not_applicable', status: 'completed', errorMessage: null });
+    expect(d.batch.status).toBe('completed');
+  });
+
+  it('refuses a step on an answer that changed since the reviewer saw it', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const seen = q1.answeredAt;
+    const rewritten = await call(app, 'PUT', questionUrl(batchId, q1.id), {
+      as: t.users.contributor,
+      body: { answer: `${MFA_A} Also for contractors.` },
+    });
+    expect(rewritten.data.answeredAt).not.toBe(seen);
+    const stale = await call(app, 'POST', `${questionUrl(batchId, q1.id)}/review`, {
+      as: t.users.manager,
+      body: { action: 'approve', answeredAt: seen },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.data.error).toBe('The answer changed since you opened it. Read the new answer, then try again.');
+    const fresh = await call(app, 'POST', `${questionUrl(batchId, q1.id)}/review`, {
+      as: t.users.manager,
+      body: { action: 'approve', answeredAt: rewritten.data.answeredAt },
+    });
+    expect(fresh.data).toMatchObject({ reviewState: 'approved', answer: `${MFA_A} Also for contractors.` });
+    const bad = await call(app, 'POST', `${questionUrl(batchId, q1.id)}/review`, {
+      as: t.users.manager,
+      body: { action: 'return', answeredAt: 'yesterday' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('lets a viewer do nothing and a contributor only submit', async () => {
     const { t, batchId, q1 } = await reviewedAssessment();
     for (const action of ['submit', 'approve', 'return', 'not_applicable', 'reopen']) {
@@ -209,6 +253,23 @@ describe("a person's answer", () => {
     expect(same.data).toMatchObject({ answerOrigin: 'machine', reviewState: 'approved', confidence: 100 });
   });
 
+  it('may be suggested to the library again once it changed, and not before', async () => {
+    const { t, batchId, q3 } = await reviewedAssessment();
+    await call(app, 'PUT', questionUrl(batchId, q3.id), { as: t.users.contributor, body: { answer: PERSON_A } });
+    const url = `${questionUrl(batchId, q3.id)}/library`;
+    const first = await call(app, 'POST', url, { as: t.users.contributor, body: {} });
+    expect(first.data.status).toBe('pending');
+    expect((await call(app, 'POST', url, { as: t.users.contributor, body: {} })).data).toEqual(first.data);
+    await call(app, 'PUT', questionUrl(batchId, q3.id), {
+      as: t.users.contributor,
+      body: { answer: `${PERSON_A} Checked again this year.` },
+    });
+    expect((await getDetail(t.users.viewer, batchId)).questions[2]?.savedToLibrary).toBeNull();
+    const second = await call(app, 'POST', url, { as: t.users.contributor, body: {} });
+    expect(second.data.status).toBe('pending');
+    expect(second.data.suggestionId).not.toBe(first.data.suggestionId);
+  });
+
   it('flags a machine answer drawn from a library entry that is past its review interval', async () => {
     const { t, batchId, mfaEntryId } = await reviewedAssessment();
     expect((await getDetail(t.users.viewer, batchId)).questions.map((q) => q.staleSource)).toEqual([
@@ -249,6 +310,17 @@ describe('bulk review', () => {
     });
     d = await getDetail(t.users.viewer, batchId);
     expect(d.batch.reviewCounts).toMatchObject({ approved: 1, drafted: 1, needs_answer: 1 });
+  });
+
+  it('leaves a draft library entry’s answer for a person, however confident', async () => {
+    const t = await createTenant(app);
+    await createAnswer(app, t.users.admin, { question: MFA_Q, answer: MFA_A, status: 'draft' });
+    const created = await importCsv(app, t.users.contributor, `Question\n"${MFA_Q}"\n`, 'Acme review');
+    const d = (await waitForBatch(app, t.users.contributor, created.id)) as unknown as AssessmentDetail;
+    expect(d.questions[0]).toMatchObject({ answerType: 'draft', answerOrigin: 'machine', reviewState: 'drafted' });
+    expect((await bulk(t.users.manager, created.id, { action: 'accept', minConfidence: 0 })).data).toEqual({
+      updated: 0,
+    });
   });
 
   it('refuses bad confidences, contributors and other organizations', async () => {
@@ -366,7 +438,7 @@ describe('assignment', () => {
     const foreign = await assign(t.users.manager, other.users.contributor.id);
     expect(foreign.statusCode).toBe(400);
     expect(foreign.data.error).toBe('The person to assign is not a member of this organization.');
-    for (const dueOn of ['2031-02-30', 'tomorrow', '15/03/2031', 20310315]) {
+    for (const dueOn of ['2031-02-30', 'tomorrow', '15/03/2031', 20310315, '0000-01-01', '2200-01-01']) {
       expect((await assign(t.users.manager, t.users.contributor.id, dueOn)).statusCode, String(dueOn)).toBe(400);
     }
     expect((await assign(t.users.manager, 'not-a-uuid')).statusCode).toBe(400);
@@ -408,6 +480,23 @@ describe('assignment', () => {
 });
 
 describe('the assessment due date', () => {
+  it('makes questions without their own due date due with it, and reminds their assignee', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const helper = await createUser(app, t.users.admin, 'contributor');
+    await bulk(t.users.manager, batchId, {
+      action: 'assign',
+      assigneeId: helper.id,
+      selection: { questionIds: [q1.id] },
+    });
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]).toMatchObject({ dueOn: null, overdue: false });
+    await call(app, 'PATCH', `/api/assessments/${batchId}`, { as: t.users.manager, body: { dueOn: '2020-03-31' } });
+    expect((await getDetail(t.users.viewer, batchId)).questions[0]).toMatchObject({ dueOn: null, overdue: true });
+    await remindOverdue(app.database.db, app.deps.mailer, 'http://verity.test');
+    const reminders = mailsTo(smtp, helper.email).filter((m) => m.includes('Subject: Overdue'));
+    expect(reminders).toHaveLength(1);
+    expect(reminders[0]).toContain('was due 2020-03-31');
+  });
+
   it('is set by a manager and shows the assessment overdue while questions are unreviewed', async () => {
     const { t, batchId, q1, q2, q3 } = await reviewedAssessment();
     const set = await call(app, 'PATCH', `/api/assessments/${batchId}`, {
@@ -452,17 +541,21 @@ describe('export of reviewed answers', () => {
   }
 
   it('writes only approved answers, and N/A for questions that do not apply, when asked for approved only', async () => {
-    const { t, batchId, q1, q3 } = await reviewedAssessment();
+    const { t, batchId, q1, q2, q3 } = await reviewedAssessment();
     await act(t.users.manager, batchId, q1.id, 'approve');
     await act(t.users.manager, batchId, q3.id, 'not_applicable');
+    await call(app, 'PUT', questionUrl(batchId, q2.id), { as: t.users.contributor, body: { answer: PERSON_A } });
+    await act(t.users.contributor, batchId, q2.id, 'submit');
     const approvedOnly = await csv(t, batchId, 'scope=approved');
+    expect(approvedOnly).not.toContain(PERSON_A);
     expect(approvedOnly).toContain(MFA_A);
     expect(approvedOnly).not.toContain(ENC_A);
     expect(approvedOnly).toMatch(/Approved/);
     expect(approvedOnly).toMatch(/N\/A/);
     const all = await csv(t, batchId, 'scope=all');
     expect(all).toContain(MFA_A);
-    expect(all).toContain(ENC_A);
+    expect(all).not.toContain(ENC_A); // replaced by the person's answer, which is not approved
+    expect(all).not.toContain(PERSON_A);
     const bad = await call(app, 'GET', `/api/assessments/${batchId}/export?format=csv&scope=reviewed`, {
       as: t.users.viewer,
     });

@@ -155,10 +155,12 @@ export const DueDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'The due date must be a date (YYYY-MM-DD)')
   .refine(
     (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
-    {
-      message: 'The due date must be a real calendar day',
-    },
-  );
+    { message: 'The due date must be a real calendar day' },
+  )
+  // Also keeps out what the database cannot store (year 0).
+  .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', {
+    message: 'The due date must be between 2000 and 2099',
+  });
 
 export const BatchView = z.object({
   id: z.string(),
@@ -341,6 +343,11 @@ export const SaveToLibraryResult = z.object({
 });
 
 export const ReviewActionBody = z.object({
+  /**
+   * When the answer the reviewer looked at was written (the question's `answeredAt`): if it changed since, the
+   * action is refused rather than applied to text they never saw. Optional for scripts.
+   */
+  answeredAt: z.iso.datetime({ message: 'answeredAt must be a date and time', offset: true }).nullish(),
   action: z.enum(REVIEW_ACTION_NAMES as [ReviewAction, ...ReviewAction[]], {
     message: `action must be one of ${REVIEW_ACTION_NAMES.join(', ')}`,
   }),

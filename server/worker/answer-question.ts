@@ -101,7 +101,13 @@ export async function answerClaimedQuestion(
           // A fresh answer of the engine's own: whatever a person wrote or approved before is replaced.
           answerOrigin: 'machine',
           editedBy: null,
-          reviewState: result.answerType === 'unknown' ? 'needs_answer' : 'drafted',
+          // What "Save to library" made of the previous answer is not this one's.
+          libraryEntryId: null,
+          librarySuggestionId: null,
+          // Never undoes a reviewer's "not applicable" (marked while this answer was being made).
+          reviewState: sql`case when ${aq.reviewState} = 'not_applicable' then 'not_applicable' else ${
+            result.answerType === 'unknown' ? 'needs_answer' : 'drafted'
+          } end`,
           reviewedAt: null,
           reviewedBy: null,
           updatedAt: now,

@@ -41,12 +41,18 @@ ALTER TABLE "assessment_questions" ADD CONSTRAINT "assessment_questions_library_
 ALTER TABLE "assessment_questions" ADD CONSTRAINT "assessment_questions_library_suggestion_id_library_suggestions_id_fk" FOREIGN KEY ("library_suggestion_id") REFERENCES "public"."library_suggestions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "assessment_questions_assignee_idx" ON "assessment_questions" USING btree ("assignee_id","due_on") WHERE "assessment_questions"."assignee_id" is not null;--> statement-breakpoint
 -- Review states replace the question status 'approved' (a question's status is now only the worker's progress).
+-- Only a manager or admin could approve a person's answer, so those stay approved; a machine answer marked approved
+-- may have been accepted by a contributor, so it goes to a reviewer (in review) rather than counting as approved.
+-- A person's answer loses the engine's confidence and sources, which never described it.
 UPDATE "assessment_questions" SET
   "review_state" = CASE
-    WHEN "status" = 'approved' THEN 'approved'
+    WHEN "status" = 'approved' AND "edited_by" IS NOT NULL THEN 'approved'
+    WHEN "status" = 'approved' THEN 'in_review'
     WHEN "answer" IS NULL OR "answer_type" IS NULL OR "answer_type" = 'unknown' THEN 'needs_answer'
     ELSE 'drafted' END,
   "answer_origin" = CASE
     WHEN "edited_by" IS NOT NULL THEN 'person'
     WHEN "answer" IS NOT NULL THEN 'machine' END,
+  "confidence" = CASE WHEN "edited_by" IS NOT NULL THEN NULL ELSE "confidence" END,
+  "sources" = CASE WHEN "edited_by" IS NOT NULL THEN '[]'::jsonb ELSE "sources" END,
   "status" = CASE WHEN "status" = 'approved' THEN 'completed' ELSE "status" END;

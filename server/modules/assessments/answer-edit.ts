@@ -71,6 +71,8 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
         reviewState: 'drafted',
         reviewedAt: null,
         reviewedBy: null,
+        // A changed answer may be saved to the library again; the earlier save was of the earlier text.
+        ...(answer !== current.answer && { libraryEntryId: null, librarySuggestionId: null }),
         updatedAt: now,
       })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));

@@ -1,4 +1,4 @@
-import { and, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, users } from '../../db/schema';
 import { inTransaction, type Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
@@ -59,19 +59,21 @@ export async function remindOverdue(
         id: aq.id,
         batchId: aq.batchId,
         assigneeId: aq.assigneeId,
-        dueOn: aq.dueOn,
+        dueOn: sql<string>`coalesce(${aq.dueOn}, ${ab.dueOn})::text`,
       })
       .from(aq)
+      .innerJoin(ab, eq(ab.id, aq.batchId))
       .where(
         and(
           sql`${aq.assigneeId} is not null`,
-          lt(aq.dueOn, today(now)),
+          // Its own due day, else its assessment's.
+          lt(sql`coalesce(${aq.dueOn}, ${ab.dueOn})`, today(now)),
           isNull(aq.overdueNotifiedAt),
           inArray(aq.reviewState, WAITING_FOR_ASSIGNEE),
         ),
       )
       .limit(5000)
-      .for('update', { skipLocked: true });
+      .for('update', { of: aq, skipLocked: true });
     if (rows.length === 0) return [];
     await tx
       .update(aq)

@@ -28,6 +28,10 @@ export const NO_REVIEW_COUNTS: ReviewCounts = {
 /** Today as a calendar day (UTC): due dates are days, and a day is overdue once it has passed. */
 export const today = (now = new Date()) => now.toISOString().slice(0, 10);
 
+/** A question is overdue once its due day (its own, else its assessment's) has passed while it is unreviewed. */
+export const isOverdue = (dueOn: string | null, state: ReviewState) =>
+  dueOn !== null && dueOn < today() && !isReviewed(state);
+
 /** Whether the Excel export is the customer's own workbook filled in: an .xlsx or .xls source with a stored original. */
 export function canFillOriginal(batch: Pick<BatchRow, 'sourceFormat' | 'storageKey'>): boolean {
   return (batch.sourceFormat === 'xlsx' || batch.sourceFormat === 'xls') && batch.storageKey !== null;
@@ -105,6 +109,8 @@ export type QuestionExtras = {
   savedToLibrary: AssessmentQuestionView['savedToLibrary'];
   /** Usernames of the people the rows name (author, reviewer, assignee). */
   people: ReadonlyMap<string, string>;
+  /** The assessment's due date: a question without its own is due then. */
+  batchDueOn: string | null;
 };
 
 const NO_EXTRAS: QuestionExtras = {
@@ -113,6 +119,7 @@ const NO_EXTRAS: QuestionExtras = {
   staleSource: false,
   savedToLibrary: null,
   people: new Map(),
+  batchDueOn: null,
 };
 
 export function storedSources(row: QuestionRow): AnswerSource[] {
@@ -153,7 +160,7 @@ export function presentQuestion(row: QuestionRow, extra: QuestionExtras = NO_EXT
     reviewedBy: person(row.reviewedBy),
     assignee: person(row.assigneeId),
     dueOn: row.dueOn,
-    overdue: row.dueOn !== null && row.dueOn < today() && !isReviewed(reviewState),
+    overdue: isOverdue(row.dueOn ?? extra.batchDueOn, reviewState),
     staleSource: extra.staleSource,
     savedToLibrary: extra.savedToLibrary,
     sourceChanged: extra.sourceChanged,

@@ -38,10 +38,19 @@ const stillAnswering = (q: { status: string }) => q.status === 'pending' || q.st
  * back by a reviewer, marked not applicable or reopened. A state the action does not start from is a 409 naming
  * the state, so two reviewers acting at once cannot, say, approve an answer the other just sent back.
  */
-export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: string, action: ReviewAction) {
+export async function reviewQuestion(
+  ctx: TenantCtx,
+  batchId: string,
+  qid: string,
+  action: ReviewAction,
+  seen?: { answeredAt?: string | null },
+) {
   const rule = REVIEW_ACTIONS[action];
   authorize(ctx, rule.action);
   const q = await loadQuestion(ctx, batchId, qid);
+  if (seen?.answeredAt !== undefined && !sameInstant(seen.answeredAt, q.answeredAt)) {
+    throw conflict('The answer changed since you opened it. Read the new answer, then try again.');
+  }
   const from = q.reviewState as ReviewState;
   if (!(rule.from as readonly ReviewState[]).includes(from)) {
     throw conflict(action === 'not_applicable' ? NOT_FROM[action] : `${NOT_FROM[action]}; this one is ${label(from)}.`);
@@ -60,8 +69,9 @@ export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: strin
         reviewState: to,
         reviewedAt: decided ? now : null,
         reviewedBy: decided ? ctx.userId : null,
-        // A question that does not apply is not answered: a worker still at it drops its answer (claim check).
-        ...(to === 'not_applicable' && stillAnswering(q) && { status: 'completed', claimedAt: null }),
+        // A question that does not apply is not answered, nor retried: a worker still at it drops its answer (claim
+        // check), and a failed one is done with.
+        ...(to === 'not_applicable' && { status: 'completed', claimedAt: null, errorMessage: null }),
         updatedAt: now,
       })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid), eq(aq.reviewState, from)))
@@ -78,6 +88,9 @@ export async function reviewQuestion(ctx: TenantCtx, batchId: string, qid: strin
   });
   return viewQuestion(ctx, batchId, qid);
 }
+
+const sameInstant = (iso: string | null, at: Date | null) =>
+  iso === null || at === null ? iso === at : new Date(iso).getTime() === at.getTime();
 
 const label = (state: ReviewState) => REVIEW_STATE_LABELS[state].toLowerCase();
 
@@ -134,6 +147,8 @@ export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string,
           eq(aq.batchId, batchId),
           approvable(),
           eq(aq.answerOrigin, 'machine'),
+          // A draft library entry's answer is not approved knowledge, however confident: a person approves it.
+          ne(aq.answerType, 'draft'),
           gte(aq.confidence, body.minConfidence),
         )
       : and(
@@ -148,10 +163,7 @@ export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string,
         reviewedAt: now,
         reviewedBy: ctx.userId,
         // See reviewQuestion: a question that does not apply is not answered by a worker still at it.
-        ...(body.action === 'not_applicable' && {
-          status: sql`case when ${aq.status} in ('pending', 'processing') then 'completed' else ${aq.status} end`,
-          claimedAt: null,
-        }),
+        ...(body.action === 'not_applicable' && { status: 'completed', claimedAt: null, errorMessage: null }),
         updatedAt: now,
       })
       .where(where)

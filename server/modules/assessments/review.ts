@@ -1,7 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { assessmentQuestions as aq, canonicalAnswers as ca, librarySuggestions as ls, users } from '../../db/schema';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import {
+  assessmentBatches as ab,
+  assessmentQuestions as aq,
+  canonicalAnswers as ca,
+  librarySuggestions as ls,
+  users,
+} from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { TenantCtx } from '../../context';
 import type { AppDeps } from '../../deps';
 import { inTenant } from '../../tenancy';
@@ -133,12 +139,24 @@ export async function questionExtras(
       )
     : new Map<string, string>();
   const saved = await savedToLibrary(ctx, rows);
+  const batchIds = [...new Set(rows.map((r) => r.batchId))];
+  const batchDue = batchIds.length
+    ? new Map(
+        (
+          await ctx.db
+            .select({ id: ab.id, dueOn: ab.dueOn })
+            .from(ab)
+            .where(and(inTenant(ab, ctx), inArray(ab.id, batchIds)))
+        ).map((b) => [b.id, b.dueOn]),
+      )
+    : new Map<string, string | null>();
   return (r) => ({
     sourceChanged: changed.has(r.id),
     conflictsWith: conflicts.get(r.orderIndex) ?? [],
     staleSource: stale.has(answeredFrom(r) ?? ''),
     savedToLibrary: saved.get(r.id) ?? null,
     people,
+    batchDueOn: batchDue.get(r.batchId) ?? null,
   });
 }
 
@@ -199,7 +217,11 @@ export async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string)
 
 /** Sends one question back to the worker for a fresh answer (after the library or documents changed). */
 export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId: string, qid: string) {
-  await loadQuestion(ctx, batchId, qid);
+  const q = await loadQuestion(ctx, batchId, qid);
+  // Reopening is an approver's decision: a fresh answer must not bring back a question marked not applicable.
+  if (q.reviewState === 'not_applicable') {
+    throw conflict('This question is marked not applicable. Reopen it before asking for a new answer.');
+  }
   await inTransaction(ctx.db, async (tx) => {
     await tx
       .update(aq)
@@ -218,7 +240,9 @@ export async function retryFailed(deps: AppDeps, ctx: TenantCtx, batchId: string
     const rows = await tx
       .update(aq)
       .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
-      .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.status, 'failed')))
+      .where(
+        and(inTenant(aq, ctx), eq(aq.batchId, batchId), eq(aq.status, 'failed'), ne(aq.reviewState, 'not_applicable')),
+      )
       .returning({ id: aq.id });
     if (rows.length > 0) {
       await settleBatch(tx, ctx, batchId);

@@ -147,7 +147,8 @@ export async function assessmentRoutes(root: FastifyInstance) {
       config: { access: 'assessments:run', workspace: true },
       schema: { ...tag, params: QuestionParams, body: ReviewActionBody, response: { 200: AssessmentQuestionView } },
     },
-    async (req) => reviewQuestion(req.tenant, req.params.id, req.params.qid, req.body.action),
+    async (req) =>
+      reviewQuestion(req.tenant, req.params.id, req.params.qid, req.body.action, { answeredAt: req.body.answeredAt }),
   );
 
   // Assigning takes assessments:assign, the other actions assessments:approve: both are a manager's.

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { badRequest, notFound, RateLimited } from '../../errors';
@@ -100,6 +100,11 @@ export async function setBatchDueDate(ctx: TenantCtx, id: string, dueOn: string 
       .update(ab)
       .set({ dueOn, updatedAt: new Date() })
       .where(and(inTenant(ab, ctx), eq(ab.id, id)));
+    // Questions due with the assessment are reminded again for the new day.
+    await tx
+      .update(aq)
+      .set({ overdueNotifiedAt: null })
+      .where(and(inTenant(aq, ctx), eq(aq.batchId, id), isNull(aq.dueOn)));
     await audit({ ...ctx, db: tx }, 'assessment_due_date_set', 'assessment', id, { dueOn });
   });
   return getBatchView(ctx, id);

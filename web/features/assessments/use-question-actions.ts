@@ -83,7 +83,7 @@ export function useQuestionActions(batchId: string, page: PageHandlers) {
       onReview: (question, action) => {
         track(question.id, action);
         review(
-          { batchId, questionId: question.id, action },
+          { batchId, questionId: question.id, action, answeredAt: question.answeredAt },
           {
             onSuccess: () => toast({ title: REVIEW_DONE[action], variant: 'success' }),
             onError: (error) => failed(error, 'Failed to update the review'),

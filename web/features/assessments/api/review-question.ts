@@ -9,14 +9,21 @@ export interface ReviewQuestionInput {
   batchId: string;
   questionId: string;
   action: ReviewAction;
+  /** When the answer on screen was written: the server refuses the step if the answer changed since (409). */
+  answeredAt: string | null;
 }
 
 /** One review step (submit, approve, send back, not applicable, reopen); 409 when the question moved on meanwhile. */
-export function reviewQuestion({ batchId, questionId, action }: ReviewQuestionInput): Promise<AssessmentQuestionView> {
+export function reviewQuestion({
+  batchId,
+  questionId,
+  action,
+  answeredAt,
+}: ReviewQuestionInput): Promise<AssessmentQuestionView> {
   return api.post(
     assessmentPath(batchId, `/questions/${encodeURIComponent(questionId)}/review`),
     AssessmentQuestionView,
-    { action },
+    { action, answeredAt },
     { errorFallback: 'Failed to update the review' },
   );
 }

@@ -10,6 +10,8 @@ export interface AnswerQuestionInput {
   body?: UpdateQuestionBody;
   /** Then hand the answer to a reviewer. */
   submit: boolean;
+  /** When the answer on screen was written (sent with the submit, so a changed answer is not submitted unseen). */
+  answeredAt: string | null;
 }
 
 function questionPath(batchId: string, questionId: string, rest = ''): string {
@@ -22,6 +24,7 @@ export async function answerQuestion({
   questionId,
   body,
   submit,
+  answeredAt,
 }: AnswerQuestionInput): Promise<AssessmentQuestionView | null> {
   let question: AssessmentQuestionView | null = null;
   if (body) {
@@ -29,11 +32,12 @@ export async function answerQuestion({
       errorFallback: 'Failed to update the answer',
     });
   }
-  if (submit) {
+  // Saved unchanged, an answer already in review (or approved) stays where it is: nothing to submit.
+  if (submit && (question === null || question.reviewState === 'drafted')) {
     question = await api.post(
       questionPath(batchId, questionId, '/review'),
       AssessmentQuestionView,
-      { action: 'submit' },
+      { action: 'submit', answeredAt: question ? question.answeredAt : answeredAt },
       { errorFallback: 'Failed to submit the answer for review' },
     );
   }

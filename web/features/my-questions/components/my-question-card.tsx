@@ -31,7 +31,13 @@ export const MyQuestionCard = memo(function MyQuestionCard({ batchId, question, 
   const run = (kind: 'save' | 'submit', answer: string | null, cite: Cite | null, submit: boolean) => {
     setRunning(kind);
     mutation.mutate(
-      { batchId, questionId: question.id, body: answer === null ? undefined : { answer, cite }, submit },
+      {
+        batchId,
+        questionId: question.id,
+        body: answer === null ? undefined : { answer, cite },
+        submit,
+        answeredAt: question.answeredAt,
+      },
       {
         onSuccess: () => {
           toast({ title: submit ? 'Submitted for review' : 'Answer saved', variant: 'success' });
