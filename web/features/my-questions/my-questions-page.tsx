@@ -75,7 +75,11 @@ export function MyQuestionsPage() {
                           {group.questions.length === 1 ? 'question' : 'questions'}
                         </span>
                         {group.batchDueOn && (
-                          <DueDate dueOn={group.batchDueOn} overdue={false} label="Assessment due" />
+                          <DueDate
+                            dueOn={group.batchDueOn}
+                            overdue={group.batchDueOn < new Date().toISOString().slice(0, 10)}
+                            label="Assessment due"
+                          />
                         )}
                       </p>
                     </div>

@@ -57,6 +57,16 @@ function titleOf(target: AssignTarget): string {
   return `Assign ${formatNumber(target.questions.length)} questions`;
 }
 
+/**
+ * The due date the assignment sets: the one typed; none when unassigning; for one question, none when the field was
+ * cleared; for several, left as each one has it when the field was left empty (not wiped).
+ */
+function dueOnToSend(assigneeId: string | null, typed: string, only: unknown): string | null | undefined {
+  if (!assigneeId) return null;
+  if (typed) return typed;
+  return only ? null : undefined;
+}
+
 function AssignForm({
   batchId,
   questions,
@@ -85,7 +95,7 @@ function AssignForm({
         : { section: section?.section ?? null };
     const assigneeId = assignee === NOBODY ? null : assignee;
     mutation.mutate(
-      { batchId, body: { action: 'assign', assigneeId, dueOn: assigneeId && dueOn ? dueOn : null, selection } },
+      { batchId, body: { action: 'assign', assigneeId, dueOn: dueOnToSend(assigneeId, dueOn, only), selection } },
       {
         onSuccess: (updated) => {
           const person = candidates.find((c) => c.id === assigneeId)?.username;

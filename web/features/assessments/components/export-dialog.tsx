@@ -169,7 +169,9 @@ function ExportForm({
           <RadioCard value="all" className="p-2.5" data-autofocus={scope === 'all' ? '' : undefined}>
             <span className="grid gap-0.5">
               <span className="font-medium">Export all answers</span>
-              <span className="text-xs text-muted-foreground">Unreviewed answers go in as they are.</span>
+              <span className="text-xs text-muted-foreground">
+                Unreviewed machine answers go in as they are; unapproved drafts only if you include them.
+              </span>
             </span>
           </RadioCard>
           <RadioCard value="approved" className="p-2.5" data-autofocus={scope === 'approved' ? '' : undefined}>
