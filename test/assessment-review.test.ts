@@ -270,6 +270,22 @@ describe("a person's answer", () => {
     expect(second.data.suggestionId).not.toBe(first.data.suggestionId);
   });
 
+  it('updates the library’s entry for the same question when a manager saves it, as a new version', async () => {
+    const { t, batchId, q1, mfaEntryId } = await reviewedAssessment();
+    const written = `${MFA_A} Contractors too, since this spring.`;
+    await call(app, 'PUT', questionUrl(batchId, q1.id), { as: t.users.contributor, body: { answer: written } });
+    const saved = await call(app, 'POST', `${questionUrl(batchId, q1.id)}/library`, {
+      as: t.users.manager,
+      body: { tags: ['contractors'] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.data).toMatchObject({ status: 'approved', canonicalAnswerId: mfaEntryId });
+    const entry = await call(app, 'GET', `/api/canonical-answers/${mfaEntryId}`, { as: t.users.viewer });
+    expect(entry.data).toMatchObject({ question: MFA_Q, answer: written, tags: ['mfa', 'contractors'] });
+    const versions = await call(app, 'GET', `/api/canonical-answers/${mfaEntryId}/versions`, { as: t.users.viewer });
+    expect(versions.data).toMatchObject([{ version: 1, answer: MFA_A }]);
+  });
+
   it('flags a machine answer drawn from a library entry that is past its review interval', async () => {
     const { t, batchId, mfaEntryId } = await reviewedAssessment();
     expect((await getDetail(t.users.viewer, batchId)).questions.map((q) => q.staleSource)).toEqual([

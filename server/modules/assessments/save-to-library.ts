@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { assessmentQuestions as aq, canonicalAnswers as ca, librarySuggestions as ls } from '../../db/schema';
 import { badRequest } from '../../errors';
+import { TAGS_MAX } from '../../../common/constants';
 import { authorize } from '../../authorize';
 import { can } from '../../../common/policies';
 import type { TenantCtx } from '../../context';
@@ -8,8 +9,8 @@ import { inTenant } from '../../tenancy';
 import { CreateCanonicalAnswerBody } from '../../../common/schemas/knowledge';
 import type { SaveToLibraryResult } from '../../../common/schemas/assessments';
 import type { z } from 'zod';
-import { createAnswer } from '../knowledge/service';
-import { createSuggestion } from '../knowledge/suggestions';
+import { createAnswer, updateAnswer } from '../knowledge/service';
+import { createSuggestion, entryWithQuestion } from '../knowledge/suggestions';
 import { brandProfileOf } from '../organizations/service';
 import { hasAnswer } from './presenters';
 import { loadQuestion } from './review';
@@ -36,6 +37,15 @@ async function earlierSave(ctx: TenantCtx, q: Awaited<ReturnType<typeof loadQues
   return null;
 }
 
+/** An entry's tags with these added (each once, at most TAGS_MAX). */
+async function withTags(ctx: TenantCtx, entryId: string, tags: string[]): Promise<string[]> {
+  const [entry] = await ctx.db
+    .select({ tags: ca.tags })
+    .from(ca)
+    .where(and(inTenant(ca, ctx), eq(ca.id, entryId)));
+  return [...new Set([...(entry?.tags ?? []), ...tags])].slice(0, TAGS_MAX);
+}
+
 /**
  * Saves a reviewed answer to the library (PRODUCT §5): an approved entry when the caller may approve entries, else a
  * suggestion that waits in the approvers' inbox. Saving the same answer again returns what the first save made
@@ -58,7 +68,16 @@ export async function saveToLibrary(ctx: TenantCtx, batchId: string, qid: string
   const input = CreateCanonicalAnswerBody.safeParse({ question: q.question, answer, tags, status: 'approved' });
   if (!input.success) throw badRequest(input.error.issues[0]?.message ?? 'This answer cannot be saved to the library');
   if (can(ctx.role, 'knowledge:approve')) {
-    const entry = await createAnswer(ctx, input.data);
+    // As an approved suggestion would: a question the library already has gets this answer as its next version,
+    // keeping its own wording and tags (plus any given here).
+    const existing = await entryWithQuestion(ctx, q.question);
+    const entry = existing
+      ? await updateAnswer(ctx, existing, {
+          answer: input.data.answer,
+          status: 'approved',
+          ...(tags.length > 0 && { tags: await withTags(ctx, existing, tags) }),
+        })
+      : await createAnswer(ctx, input.data);
     await ctx.db
       .update(aq)
       .set({ libraryEntryId: entry.id, updatedAt: new Date() })

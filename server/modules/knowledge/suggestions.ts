@@ -143,7 +143,8 @@ async function lockPending(ctx: TenantCtx, id: string) {
   return row;
 }
 
-async function entryWithQuestion(ctx: TenantCtx, question: string): Promise<string | null> {
+/** The workspace's entry for this question (compared as the library compares questions), if it has one. */
+export async function entryWithQuestion(ctx: TenantCtx, question: string): Promise<string | null> {
   const [row] = await ctx.db
     .select({ id: ca.id })
     .from(ca)
