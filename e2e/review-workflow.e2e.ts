@@ -98,7 +98,10 @@ describe('review workflow', () => {
     await questionCard(manager, questionOf('BC-05')).getByText(`Assigned to ${contributorName}`).waitFor();
 
     // The contributor is e-mailed a link to My questions, and answers there.
-    const link = await waitForMailMatch(`${contributorName}@example.com`, /http:\/\/\S+\/my-questions/);
+    const link = await waitForMailMatch(
+      `${contributorName}@example.com`,
+      /http:\/\/\S+\/my-questions\?workspace=[\w-]+/,
+    );
     await contributor.setViewportSize({ width: 1440, height: 900 });
     await contributor.goto(link);
     await contributor.getByRole('heading', { name: 'My questions' }).waitFor();

@@ -401,7 +401,7 @@ describe('assignment', () => {
     await vi.waitFor(() => expect(assigned()).toHaveLength(1), { timeout: 10_000 });
     const mail = assigned()[0] ?? '';
     expect(mail).toContain('Subject: 2 questions assigned to you in Acme review');
-    expect(mail).toContain('http://verity.test/my-questions');
+    expect(mail).toContain(`http://verity.test/my-questions?workspace=${t.workspaceId}`);
     expect(mail).toContain('due 2031-03-15');
 
     const mine = await call(app, 'GET', '/api/my-questions', { as: t.users.contributor });

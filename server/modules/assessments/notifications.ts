@@ -20,7 +20,7 @@ export function notifyAssignment(
   input: {
     assignee: { email: string; username: string };
     by: string;
-    batch: { name: string; metadata: { customerName: string | null } };
+    batch: { name: string; workspaceId: string; metadata: { customerName: string | null } };
     questions: number;
     dueOn: string | null;
   },
@@ -33,10 +33,14 @@ export function notifyAssignment(
       text:
         `${input.by} assigned you ${plural(input.questions, 'question')} of the assessment ` +
         `${assessmentName(input.batch)}${due}.\n\n` +
-        `Answer them, then submit them for review, in My questions:\n\n${deps.config.publicUrl}/my-questions\n`,
+        `Answer them, then submit them for review, in My questions:\n\n${myQuestionsUrl(deps.config.publicUrl, input.batch)}\n`,
     })
     .catch((err: unknown) => deps.log.warn({ err }, 'the assignment e-mail could not be sent'));
 }
+
+/** My questions in the assessment's workspace (the page makes it current, whichever one the person had open). */
+const myQuestionsUrl = (publicUrl: string, batch: { workspaceId: string }) =>
+  `${publicUrl}/my-questions?workspace=${encodeURIComponent(batch.workspaceId)}`;
 
 /** Review states in which an assigned question still waits for its assignee (in review, it waits for a reviewer). */
 const WAITING_FOR_ASSIGNEE = ['needs_answer', 'drafted'];
@@ -108,7 +112,7 @@ export async function remindOverdue(
   const batches = new Map(
     (
       await db
-        .select({ id: ab.id, name: ab.name, metadata: ab.metadata })
+        .select({ id: ab.id, name: ab.name, workspaceId: ab.workspaceId, metadata: ab.metadata })
         .from(ab)
         .where(inArray(ab.id, [...new Set([...groups.values()].map((g) => g.batchId))]))
     ).map((b) => [b.id, b]),
@@ -125,7 +129,7 @@ export async function remindOverdue(
       text:
         `${plural(g.count, 'question')} of the assessment ${assessmentName(batch)} assigned to you ` +
         `${g.count === 1 ? 'was' : 'were'} due ${g.dueOn} and ${g.count === 1 ? 'is' : 'are'} not submitted yet.\n\n` +
-        `Answer them in My questions:\n\n${publicUrl}/my-questions\n`,
+        `Answer them in My questions:\n\n${myQuestionsUrl(publicUrl, batch)}\n`,
     };
     try {
       await mailer.send(mail);

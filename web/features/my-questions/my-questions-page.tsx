@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { ArrowRight, Building2, ClipboardCheck } from 'lucide-react';
 import { buttonVariants } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -7,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
 import { useMe } from '../../app/me/get-me';
+import { useWorkspace } from '../../app/workspace/use-workspace';
 import { DueDate } from '../assessments/review-badges';
 import { useMyQuestions } from './api/get-my-questions';
 import { MyQuestionCard } from './components/my-question-card';
@@ -14,8 +16,24 @@ import { groupByAssessment } from './group-questions';
 
 const NO_PERMISSIONS: readonly string[] = [];
 
+/**
+ * The e-mailed link names the workspace the questions are in (`?workspace=`): opening it makes that workspace
+ * current, so the assignee sees them whichever one they had open. The parameter is then dropped from the address.
+ */
+function useWorkspaceFromLink() {
+  const [params, setParams] = useSearchParams();
+  const { workspaces, currentWorkspace, selectWorkspace } = useWorkspace();
+  const wanted = params.get('workspace');
+  useEffect(() => {
+    if (!wanted || workspaces.length === 0) return;
+    if (currentWorkspace?.id !== wanted && workspaces.some((w) => w.id === wanted)) selectWorkspace(wanted);
+    setParams({}, { replace: true });
+  }, [wanted, workspaces, currentWorkspace, selectWorkspace, setParams]);
+}
+
 /** "My questions" (/my-questions): what the assessments of this workspace wait on me for, soonest due first. */
 export function MyQuestionsPage() {
+  useWorkspaceFromLink();
   const query = useMyQuestions();
   const me = useMe();
   const permissions = me.data?.permissions ?? NO_PERMISSIONS;
