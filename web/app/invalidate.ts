@@ -6,12 +6,14 @@ import { queryKeys } from './query-keys';
 
 /**
  * After any change to the library: its lists, counts, tags and issues are stale, and so is the sidebar's
- * canonicalCount (and openConflicts) in the organization stats.
+ * canonicalCount (and openConflicts) in the organization stats. Assessment answers show whether the entry they came
+ * from changed or needs re-verification, so they are marked stale too (refetched when next shown).
  */
 export function invalidateLibrary(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: queryKeys.library.root }),
     queryClient.invalidateQueries({ queryKey: queryKeys.organizationStats }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.assessments.root, refetchType: 'none' }),
   ]).then(() => undefined);
 }
 
