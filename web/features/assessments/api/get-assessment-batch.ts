@@ -3,9 +3,7 @@ import { BatchView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
 import { assessmentPath } from './assessment-path';
 import { queryKeys } from '../../../app/query-keys';
-
-/** How often the chat's progress card asks how far the assessment has got. */
-export const BATCH_POLL_MS = 3000;
+import { PROGRESS_POLL_MS } from './poll-interval';
 
 /** The assessment's status and counts without its questions: light enough to poll from the chat. */
 export function getAssessmentBatch(id: string, signal?: AbortSignal): Promise<BatchView> {
@@ -17,7 +15,7 @@ export function assessmentBatchQueryOptions(id: string) {
     // Under the assessments root: a review on the detail page refreshes the chat's card too.
     queryKey: queryKeys.assessments.batch(id),
     queryFn: ({ signal }) => getAssessmentBatch(id, signal),
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? BATCH_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? PROGRESS_POLL_MS : false),
   });
 }
 

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ASSESSMENT_POLL_MS, AssessmentDetail } from '../../../../common/schemas/assessments';
+import { AssessmentDetail } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
 import { assessmentPath } from './assessment-path';
 import { queryKeys } from '../../../app/query-keys';
+import { detailPollInterval } from './poll-interval';
 
 /** PRODUCT §9 GET /api/assessments/{id}: the batch, every question with its answer, and the progress counts. */
 export function getAssessment(id: string, signal?: AbortSignal): Promise<AssessmentDetail> {
@@ -22,9 +23,10 @@ export function assessmentQueryOptions(id: string) {
   return queryOptions({
     queryKey: queryKeys.assessments.detail(id),
     queryFn: ({ signal }) => getAssessment(id, signal),
-    // PRODUCT §12: every 5 s while processing, and not at all once it is done. Structural sharing keeps unchanged
-    // questions the same objects between polls, so their memoized rows do not re-render.
-    refetchInterval: (query) => (isAssessmentMoving(query.state.data) ? ASSESSMENT_POLL_MS : false),
+    // Every second while processing (every 5 s for a very large one), and not at all once it is done. Structural
+    // sharing keeps unchanged questions the same objects between polls, so their memoized rows do not re-render.
+    refetchInterval: (query) =>
+      detailPollInterval(isAssessmentMoving(query.state.data), query.state.data?.progress.total ?? 0),
   });
 }
 

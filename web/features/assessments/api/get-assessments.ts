@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ASSESSMENT_POLL_MS, BatchView } from '../../../../common/schemas/assessments';
+import { BatchView } from '../../../../common/schemas/assessments';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../app/query-keys';
+import { listPollInterval } from './poll-interval';
 
 const BatchList = z.array(BatchView);
 
@@ -16,8 +17,7 @@ export function assessmentsQueryOptions() {
     queryKey: queryKeys.assessments.list,
     queryFn: ({ signal }) => getAssessments(signal),
     // The worker answers with no event to the browser: poll only while some assessment is still processing.
-    refetchInterval: (query) =>
-      query.state.data?.some((batch) => batch.status === 'processing') ? ASSESSMENT_POLL_MS : false,
+    refetchInterval: (query) => listPollInterval(query.state.data),
   });
 }
 

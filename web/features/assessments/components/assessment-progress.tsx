@@ -1,5 +1,5 @@
 import { Info } from 'lucide-react';
-import { ASSESSMENT_POLL_MS, type AssessmentProgress } from '../../../../common/schemas/assessments';
+import type { AssessmentProgress } from '../../../../common/schemas/assessments';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
@@ -32,10 +32,7 @@ export function AssessmentProgressSummary({ progress, moving }: { progress: Asse
       {moving && (
         <Alert variant="info">
           <Info aria-hidden />
-          <AlertDescription>
-            Processing in progress: answers appear as they are generated. This page updates every{' '}
-            {String(ASSESSMENT_POLL_MS / 1000)} seconds.
-          </AlertDescription>
+          <AlertDescription>Processing in progress: answers appear as they are generated.</AlertDescription>
         </Alert>
       )}
     </section>
