@@ -108,15 +108,15 @@ describe('bulk assessments', () => {
     const dialog = page.getByRole('dialog', { name: 'Import Assessment' });
     await dialog.getByRole('button', { name: 'Import Assessment' }).click();
     await toast(page, 'Please provide assessment name and upload a CSV file.');
-    await dialog.getByLabel('CSV or Excel file *').setInputFiles(tempFile('notes.txt', 'not a questionnaire'));
-    await toast(page, 'Please select a CSV or Excel file.');
+    await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(tempFile('notes.txt', 'not a questionnaire'));
+    await toast(page, 'Please select a CSV, Excel or Word file.');
 
     await dialog.getByLabel('Assessment Name *').fill('Acme Corp vendor review');
     await dialog.getByLabel('Customer Name').fill('Acme Corp');
     await dialog.getByLabel('Assessment Type').fill('Vendor questionnaire');
     await dialog.getByLabel('Description').fill('Annual security review requested by Acme procurement.');
     await dialog
-      .getByLabel('CSV or Excel file *')
+      .getByLabel('CSV, Excel or Word file *')
       .setInputFiles(tempFile('acme-security.xlsx', await questionnaireWorkbook()));
 
     // The preview: the detected question and answer columns, the count and the first questions.
@@ -411,7 +411,7 @@ describe('bulk assessments', () => {
     await page.getByRole('button', { name: 'Import Assessment' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Import Assessment' });
     await dialog.getByLabel('Assessment Name *').fill('State University HECVAT');
-    await dialog.getByLabel('CSV or Excel file *').setInputFiles(tempFile('hecvat-3.06.xlsx', original));
+    await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(tempFile('hecvat-3.06.xlsx', original));
 
     // Per sheet: the questionnaire with its count, the analyst's copy skipped with the reason, the prose left alone.
     const preview = dialog.getByRole('region', { name: 'Preview' });

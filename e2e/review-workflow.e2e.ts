@@ -55,7 +55,7 @@ describe('review workflow', () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-review-')), 'initech.xlsx');
     const original = await questionnaireWorkbook();
     fs.writeFileSync(file, original);
-    await dialog.getByLabel('CSV or Excel file *').setInputFiles(file);
+    await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(file);
     await dialog.getByRole('region', { name: 'Preview' }).getByText(`${QUESTIONS.length} questions found`).waitFor();
     await dialog.getByRole('button', { name: 'Import Assessment' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -33,6 +33,7 @@ import {
 } from '../../../lib/questionnaire-files';
 import { useImportAssessment } from '../api/import-assessment';
 import { usePreviewQuestionnaire, type PickedFile } from '../api/preview-questionnaire';
+import { INVALID_FILE, MISSING_INFORMATION, missingFieldErrors } from '../import-assessment-rules';
 import { mappingOf } from '../questionnaire-mapping';
 import { QuestionnairePreview } from './questionnaire-preview';
 
@@ -43,11 +44,6 @@ const NO_SKIPS: Readonly<Record<string, string>> = {};
 function skipsOf(preview: PreviewResponse): Record<string, string> {
   return Object.fromEntries(preview.sheets.flatMap((sheet) => (sheet.skipped ? [[sheet.name, sheet.skipped]] : [])));
 }
-
-/** PRODUCT §9 assessment import: the name and a file are required, with one sentence for either missing. */
-const MISSING = 'Please provide assessment name and upload a CSV file.';
-/** The specification's 'Please select a CSV file.', widened to the formats the server reads. */
-const INVALID_FILE = 'Please select a CSV or Excel file.';
 
 // The same rules the server applies to the multipart fields, with the name required here.
 const ImportAssessmentValues = z.object({
@@ -66,7 +62,7 @@ interface ImportAssessmentDialogProps {
 }
 
 function missingInformation() {
-  toast({ title: 'Missing information', description: MISSING, variant: 'destructive' });
+  toast({ title: 'Missing information', description: MISSING_INFORMATION, variant: 'destructive' });
 }
 
 /**
@@ -170,10 +166,11 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const nameMissing = !getValues('name').trim();
-    if (nameMissing || !picked) {
-      if (nameMissing) setError('name', { message: MISSING });
-      if (!picked) setFileError((current) => current ?? MISSING);
+    const missing = missingFieldErrors({ name: getValues('name'), hasFile: picked !== null });
+    if (missing.name || missing.file) {
+      // Each field says what it still needs, so choosing the file leaves no sentence asking for one.
+      if (missing.name) setError('name', { message: missing.name });
+      if (missing.file) setFileError((current) => current ?? missing.file ?? null);
       missingInformation();
       return;
     }
@@ -232,7 +229,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
 
           <TextField
             ref={fileInput}
-            label="CSV or Excel file *"
+            label="CSV, Excel or Word file *"
             type="file"
             accept={QUESTIONNAIRE_ACCEPT}
             onChange={pickFile}
