@@ -1,6 +1,7 @@
+import { BadgeCheck, CircleHelp, PenLine, Sparkles, type LucideIcon } from 'lucide-react';
 import type { AnswerType } from '../../../common/schemas/qa';
 import { cn } from '../../lib/cn';
-import { Badge, type BadgeVariant } from '../ui/badge';
+import { Badge } from '../ui/badge';
 
 /** PRODUCT §8 answer type labels. */
 export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
@@ -11,14 +12,14 @@ export const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
 };
 
 /**
- * PRODUCT §8 colours: canonical success, generated warning. the specification leaves drafts and unanswered questions uncoloured;
- * they get their own so that a question still needing an answer stands out in a long chat.
+ * PRODUCT §8 colours: library answers green, generated amber, drafts teal, unanswered red. Green and teal are close,
+ * so each type also has its own icon, and a draft is an outlined, dashed badge where an approved answer is filled.
  */
-const ANSWER_TYPE_VARIANTS: Record<AnswerType, BadgeVariant> = {
-  canonical: 'success',
-  generated: 'warning',
-  draft: 'info',
-  unknown: 'destructive',
+export const ANSWER_TYPE_LOOKS: Record<AnswerType, { className: string; icon: LucideIcon }> = {
+  canonical: { className: 'border-transparent bg-emerald-100 text-emerald-800', icon: BadgeCheck },
+  generated: { className: 'border-transparent bg-amber-100 text-amber-800', icon: Sparkles },
+  draft: { className: 'border-dashed border-teal-500 bg-background text-teal-800', icon: PenLine },
+  unknown: { className: 'border-transparent bg-red-100 text-red-800', icon: CircleHelp },
 };
 
 /** PRODUCT §8: generated answers at 80% or more show a strong (solid) badge. */
@@ -32,8 +33,10 @@ interface AnswerTypeBadgeProps {
 
 export function AnswerTypeBadge({ answerType, confidence, className }: AnswerTypeBadgeProps) {
   const strong = answerType === 'generated' && confidence >= STRONG_GENERATED_CONFIDENCE;
+  const { className: look, icon: Icon } = ANSWER_TYPE_LOOKS[answerType];
   return (
-    <Badge variant={ANSWER_TYPE_VARIANTS[answerType]} className={cn(strong && 'bg-amber-500 text-white', className)}>
+    <Badge className={cn(look, strong && 'bg-amber-500 text-white', className)}>
+      <Icon aria-hidden />
       {ANSWER_TYPE_LABELS[answerType]}
     </Badge>
   );

@@ -136,7 +136,7 @@ export const QuestionCard = memo(function QuestionCard({
         <div className="min-w-0 flex-1">
           <div className="flex items-start gap-2">
             <span className="mt-0.5">
-              <QuestionStatusIcon status={status} />
+              <QuestionStatusIcon question={question} />
             </span>
             <div className="min-w-0 flex-1">
               <h3 id={headingId} className="text-sm leading-snug font-medium break-words">
