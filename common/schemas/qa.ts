@@ -161,3 +161,34 @@ export const TaskView = z.object({
   askCount: z.number().int(),
 });
 export type TaskView = z.infer<typeof TaskView>;
+
+/** GET /api/qa/sessions: how many of the caller's chats, newest first (Ask's recent chats ask for a few). */
+export const SessionsQuery = z.object({
+  limit: z.coerce
+    .number({ message: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(1000, 'limit must be at most 1000')
+    .default(1000),
+});
+export type SessionsQuery = z.input<typeof SessionsQuery>;
+
+/** The bulk assessment a chat was started for (Ask's Bulk Import): the chat shows its progress, not its answers. */
+export const SessionAssessment = z.object({
+  id: z.string(),
+  customerName: z.string(),
+  fileName: z.string(),
+  totalQuestions: z.number().int(),
+});
+export type SessionAssessment = z.infer<typeof SessionAssessment>;
+
+/** A chat reopened on Ask: the session, its questions with their answers (oldest first), or its assessment. */
+export const SessionDetailView = z.object({
+  session: SessionView,
+  entries: z.array(AnswerEntryView),
+  assessment: SessionAssessment.nullable(),
+});
+export type SessionDetailView = z.infer<typeof SessionDetailView>;
+
+/** POST /api/qa/tasks/:id/dismiss (id: the task's latest asking). */
+export const TaskDismissed = z.object({ dismissed: z.literal(true) });

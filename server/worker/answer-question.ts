@@ -124,14 +124,16 @@ export async function answerClaimedQuestion(
     const [row] = await tx.update(aq).set(set).where(ours).returning({ id: aq.id });
     if (!row) return 'lost' as const;
     if (result) {
-      // An assessment started from the Ask screen records its answers in that chat, for Chat History.
+      // An assessment started from the Ask screen records its answers in that chat, for Chat History: each question's
+      // first answer only, so a Regenerate does not make the chat hold more questions than the questionnaire.
       await tx.execute(sql`
         insert into qa_entries (organization_id, workspace_id, session_id, user_id, question, answer, answer_type,
           confidence, sources, last_verified_at)
         select b.organization_id, b.workspace_id, b.session_id, b.created_by, ${q.question}, ${result.answer},
           ${result.answerType}, ${result.confidence}, ${JSON.stringify(result.sources)}::jsonb, ${result.lastVerifiedAt}
         from assessment_batches b
-        where b.id = ${q.batchId} and b.session_id is not null and b.created_by is not null`);
+        where b.id = ${q.batchId} and b.session_id is not null and b.created_by is not null
+          and (select answer_count from assessment_questions where id = ${q.id}) = 1`);
     }
     await settleBatch(tx, q, q.batchId);
     return result ? ('completed' as const) : failure ? ('failed' as const) : ('retry' as const);

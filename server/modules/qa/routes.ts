@@ -10,7 +10,10 @@ import {
   HistoryFilter,
   HistoryQuery,
   MatchesQuery,
+  SessionDetailView,
+  SessionsQuery,
   SessionView,
+  TaskDismissed,
   TasksQuery,
   TaskView,
   TopMatch,
@@ -19,7 +22,7 @@ import {
 import { IdParams } from '../../../common/schemas/errors';
 import { sendDownload } from '../../http/send-download';
 import * as qa from './service';
-import { listTasks } from './tasks';
+import { dismissTask, listTasks } from './tasks';
 import { earlyRefusal } from './limits';
 import { exportHistory } from './history-export';
 
@@ -59,9 +62,19 @@ export async function qaRoutes(root: FastifyInstance) {
     '/api/qa/sessions',
     {
       config: { access: 'chat_history:read', workspace: true },
-      schema: { ...tag, response: { 200: z.array(SessionView) } },
+      schema: { ...tag, querystring: SessionsQuery, response: { 200: z.array(SessionView) } },
     },
-    async (req) => qa.listSessions(req.tenant, 'own'),
+    async (req) => qa.listSessions(req.tenant, 'own', req.query.limit),
+  );
+
+  // Reopening a chat on Ask (PRODUCT §7): whoever may read it in Chat History may read it here.
+  app.get(
+    '/api/qa/sessions/:id',
+    {
+      config: { access: 'chat_history:read', workspace: true },
+      schema: { ...tag, params: IdParams, response: { 200: SessionDetailView } },
+    },
+    async (req) => qa.getSessionDetail(req.tenant, req.params.id),
   );
 
   app.post(
@@ -126,6 +139,19 @@ export async function qaRoutes(root: FastifyInstance) {
       const { tasks, total } = await listTasks(req.tenant, req.query);
       reply.header('X-Total-Count', String(total));
       return tasks;
+    },
+  );
+
+  // Whoever can answer a task (add it to the library) can decide it needs no answer.
+  app.post(
+    '/api/qa/tasks/:id/dismiss',
+    {
+      config: { access: 'knowledge:create_draft', workspace: true },
+      schema: { ...tag, params: IdParams, response: { 200: TaskDismissed } },
+    },
+    async (req) => {
+      await dismissTask(req.tenant, req.params.id);
+      return { dismissed: true as const };
     },
   );
 

@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { qaEntries, qaSessions, users } from '../../db/schema';
+import { assessmentBatches, qaEntries, qaSessions, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import { notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import type { TenantCtx } from '../../context';
 import type { AppDeps } from '../../deps';
 import { inTenant } from '../../tenancy';
@@ -21,6 +21,8 @@ import type {
   ExistingAnswer,
   HistoryFilter,
   HistoryEntryView,
+  SessionAssessment,
+  SessionDetailView,
   SessionView,
   TopMatch,
 } from '../../../common/schemas/qa';
@@ -38,6 +40,50 @@ async function ownSession(ctx: TenantCtx, id: string) {
     .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, id), eq(qaSessions.userId, ctx.userId)));
   if (!row) throw notFound('Session');
   return row;
+}
+
+/** The bulk assessment started in a chat (Ask's Bulk Import), if any: the latest, should there be several. */
+async function sessionAssessment(ctx: TenantCtx, sessionId: string) {
+  const [batch] = await ctx.db
+    .select({
+      id: assessmentBatches.id,
+      totalQuestions: assessmentBatches.totalQuestions,
+      metadata: assessmentBatches.metadata,
+    })
+    .from(assessmentBatches)
+    .where(and(inTenant(assessmentBatches, ctx), eq(assessmentBatches.sessionId, sessionId)))
+    .orderBy(desc(assessmentBatches.createdAt))
+    .limit(1);
+  return batch;
+}
+
+/**
+ * The caller's session to ask in. A chat started for a bulk assessment holds that assessment's questions only (its
+ * question count is the questionnaire's): a question typed afterwards belongs in a new chat.
+ */
+async function askableSession(ctx: TenantCtx, id: string) {
+  const session = await ownSession(ctx, id);
+  const batch = await sessionAssessment(ctx, id);
+  if (batch) {
+    const customer = batch.metadata.customerName ?? session.customerName;
+    throw conflict(
+      `This chat holds the bulk assessment${customer ? ` for ${customer}` : ''}. Start a new chat to ask questions.`,
+    );
+  }
+  return session;
+}
+
+/**
+ * Chat entries that are questions someone asked (on Ask or through the API), as opposed to the answers of a bulk
+ * assessment recorded in the chat it was started from. Queries This Month and the tasks count only these, so an
+ * assessment counts the same wherever it was started (its questions are reviewed in the assessment instead).
+ */
+export function askedInChat(ctx: TenantCtx): SQL {
+  const assessmentSessions = ctx.db
+    .select({ id: assessmentBatches.sessionId })
+    .from(assessmentBatches)
+    .where(and(inTenant(assessmentBatches, ctx), isNotNull(assessmentBatches.sessionId)));
+  return or(isNull(qaEntries.sessionId), notInArray(qaEntries.sessionId, assessmentSessions)) ?? sql`true`;
 }
 
 export async function createSession(ctx: TenantCtx, input: { title: string; customerName?: string }) {
@@ -85,10 +131,22 @@ function presentEntry(row: typeof qaEntries.$inferSelect, matches: TopMatch[] = 
   };
 }
 
-async function record(tx: DbOrTx, ctx: TenantCtx, sessionId: string | null, question: string, a: EngineAnswer) {
+/**
+ * `order` places an entry after the others of its transaction: they share now(), and a reopened chat must show a
+ * batch's answers in the order they were asked.
+ */
+async function record(
+  tx: DbOrTx,
+  ctx: TenantCtx,
+  sessionId: string | null,
+  question: string,
+  a: EngineAnswer,
+  order = 0,
+) {
   const [row] = await tx
     .insert(qaEntries)
     .values({
+      ...(order > 0 && { createdAt: sql`now() + make_interval(secs => ${order / 1_000_000})` }),
       organizationId: ctx.organizationId,
       workspaceId: ctx.workspaceId,
       sessionId,
@@ -120,7 +178,7 @@ export function askMany(deps: AppDeps, ctx: TenantCtx, input: { questions: strin
 
 /** Answers one question (or records an answer already given) and keeps it in the caller's history. */
 async function answerOne(ctx: TenantCtx, input: z.output<typeof AskBody>, ai: EngineAi): Promise<AnswerEntryView> {
-  const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
+  const sessionId = input.sessionId ? (await askableSession(ctx, input.sessionId)).id : null;
   if (input.existingAnswer && sessionId) {
     // Saving a chat re-sends answers the session already holds (PRODUCT §7): record each once.
     const [same] = await ctx.db
@@ -193,7 +251,7 @@ const BATCH_LIBRARY_FRESH_MS = 5_000;
 
 /** Several questions at once: all answered first, then stored together, so a failure leaves no half batch. */
 async function answerMany(ctx: TenantCtx, input: { questions: string[]; sessionId?: string }, ai: EngineAi) {
-  const sessionId = input.sessionId ? (await ownSession(ctx, input.sessionId)).id : null;
+  const sessionId = input.sessionId ? (await askableSession(ctx, input.sessionId)).id : null;
   const brand = await brandOf(ctx);
   const answers: Array<{ question: string; result: EngineAnswer }> = [];
   for (const [i, question] of input.questions.entries()) {
@@ -203,7 +261,9 @@ async function answerMany(ctx: TenantCtx, input: { questions: string[]; sessionI
   }
   const rows = await inTransaction(ctx.db, async (tx) => {
     const out = [];
-    for (const a of answers) out.push({ row: await record(tx, ctx, sessionId, a.question, a.result), a });
+    for (const [i, a] of answers.entries()) {
+      out.push({ row: await record(tx, ctx, sessionId, a.question, a.result, i), a });
+    }
     return out;
   });
   return rows.map(({ row, a }) => presentEntry(row, a.result.matches));
@@ -271,21 +331,10 @@ export async function listHistory(
   return { entries, total: total?.n ?? 0 };
 }
 
-/**
- * Sessions with their entry counts: the caller's own, or with `visible` all the caller may see (everyone's for
- * admin-level roles).
- */
-export async function listSessions(ctx: TenantCtx, which: 'own' | 'visible'): Promise<SessionView[]> {
-  const seeAll = which === 'visible' && seesAllHistory(ctx);
-  const entryCount = sql<number>`(select count(*)::int from ${qaEntries} where ${qaEntries.sessionId} = ${qaSessions.id})`;
-  const rows = await ctx.db
-    .select({ s: qaSessions, username: users.username, entryCount })
-    .from(qaSessions)
-    .leftJoin(users, eq(users.id, qaSessions.userId))
-    .where(seeAll ? inTenant(qaSessions, ctx) : and(inTenant(qaSessions, ctx), eq(qaSessions.userId, ctx.userId)))
-    .orderBy(desc(qaSessions.createdAt))
-    .limit(1000);
-  return rows.map(({ s, username, entryCount: n }) => ({
+const entryCount = sql<number>`(select count(*)::int from ${qaEntries} where ${qaEntries.sessionId} = ${qaSessions.id})`;
+
+function presentSession(s: typeof qaSessions.$inferSelect, username: string | null, n: number): SessionView {
+  return {
     id: s.id,
     userId: s.userId,
     username,
@@ -293,10 +342,69 @@ export async function listSessions(ctx: TenantCtx, which: 'own' | 'visible'): Pr
     customerName: s.customerName,
     entryCount: Number(n),
     createdAt: s.createdAt.toISOString(),
-  }));
+  };
 }
 
-/** Questions asked in the workspace this calendar month (organization stats' monthlyQueries). */
+/**
+ * Sessions with their entry counts, newest first: the caller's own, or with `visible` all the caller may see
+ * (everyone's for admin-level roles).
+ */
+export async function listSessions(ctx: TenantCtx, which: 'own' | 'visible', limit = 1000): Promise<SessionView[]> {
+  const seeAll = which === 'visible' && seesAllHistory(ctx);
+  const rows = await ctx.db
+    .select({ s: qaSessions, username: users.username, entryCount })
+    .from(qaSessions)
+    .leftJoin(users, eq(users.id, qaSessions.userId))
+    .where(seeAll ? inTenant(qaSessions, ctx) : and(inTenant(qaSessions, ctx), eq(qaSessions.userId, ctx.userId)))
+    .orderBy(desc(qaSessions.createdAt), desc(qaSessions.id))
+    .limit(limit);
+  return rows.map(({ s, username, entryCount: n }) => presentSession(s, username, n));
+}
+
+/** A reopened chat shows its latest entries, up to this many (a chat of pasted batches can hold thousands). */
+export const SESSION_ENTRIES_MAX = 500;
+
+/**
+ * A chat to reopen: one the caller may read in Chat History (their own, or anyone's in the workspace for admin-level
+ * roles); any other id is "not found". A bulk assessment's chat comes with its assessment instead of its answers.
+ */
+export async function getSessionDetail(ctx: TenantCtx, id: string): Promise<SessionDetailView> {
+  const conditions: SQL[] = [inTenant(qaSessions, ctx), eq(qaSessions.id, id)];
+  if (!seesAllHistory(ctx)) conditions.push(eq(qaSessions.userId, ctx.userId));
+  const [found] = await ctx.db
+    .select({ s: qaSessions, username: users.username, entryCount })
+    .from(qaSessions)
+    .leftJoin(users, eq(users.id, qaSessions.userId))
+    .where(and(...conditions));
+  if (!found) throw notFound('Session');
+  const batch = await sessionAssessment(ctx, id);
+  const assessment: SessionAssessment | null = batch
+    ? {
+        id: batch.id,
+        customerName: batch.metadata.customerName ?? found.s.customerName ?? '',
+        fileName: batch.metadata.sourceFile ?? '',
+        totalQuestions: batch.totalQuestions,
+      }
+    : null;
+  const rows = batch
+    ? []
+    : await ctx.db
+        .select()
+        .from(qaEntries)
+        .where(and(inTenant(qaEntries, ctx), eq(qaEntries.sessionId, id)))
+        .orderBy(desc(qaEntries.createdAt), desc(qaEntries.id))
+        .limit(SESSION_ENTRIES_MAX);
+  return {
+    session: presentSession(found.s, found.username, found.entryCount),
+    entries: rows.reverse().map((row) => presentEntry(row)),
+    assessment,
+  };
+}
+
+/**
+ * Questions asked in the workspace this calendar month (organization stats' monthlyQueries): on Ask or through the
+ * API, never an assessment's questions, wherever it was started (askedInChat).
+ */
 export async function countMonthlyQueries(ctx: TenantCtx) {
   const start = new Date();
   start.setUTCDate(1);
@@ -304,6 +412,6 @@ export async function countMonthlyQueries(ctx: TenantCtx) {
   const [row] = await ctx.db
     .select({ n: count() })
     .from(qaEntries)
-    .where(and(inTenant(qaEntries, ctx), gte(qaEntries.createdAt, start)));
+    .where(and(inTenant(qaEntries, ctx), gte(qaEntries.createdAt, start), askedInChat(ctx)));
   return row?.n ?? 0;
 }

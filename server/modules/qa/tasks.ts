@@ -1,16 +1,19 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
-import { qaEntries, users } from '../../db/schema';
+import { and, desc, eq, gte, max, sql, type SQL } from 'drizzle-orm';
+import { auditLogs, qaEntries, users } from '../../db/schema';
 import { libraryAnswers, libraryIndex, type LibraryIndex } from '../../engine/answer';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type { TaskPriority, TaskView } from '../../../common/schemas/qa';
 import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
-import { seesAllHistory } from './service';
+import { notFound } from '../../errors';
+import { audit } from '../audit/service';
+import { askedInChat, seesAllHistory } from './service';
 
 /*
- * Open tasks (PRODUCT §7 Task): questions the workspace answered 'Needs Review', one per question however often it was
- * asked, less those the library answers now. History keeps each question with the answer it got when asked, so
+ * Open tasks (PRODUCT §7 Task): questions asked in the chat that the workspace answered 'Needs Review', one per
+ * question however often it was asked, less those the library answers now, small talk ("hi", "thanks") and those
+ * dismissed since they were last asked. A bulk assessment's questions are reviewed in the assessment, not here. History keeps each question with the answer it got when asked, so
  * "answered since" can only be known by asking the library again — in memory, with the engine's own index and
  * ranker, never one query per task.
  *
@@ -39,7 +42,24 @@ type OpenTask = {
   assignee: string | null;
   askedAt: Date;
   askCount: number;
+  /** Askings within the last RECENT_DAYS. */
+  recentCount: number;
 };
+
+/** Words of greetings, thanks and acknowledgements: a message made of these only is not a question to answer. */
+const SMALL_TALK = new Set(
+  (
+    'hi hii hello hey heya hiya yo howdy greetings there all everyone team folks good morning afternoon evening ' +
+    'night day thanks thank thx ty you so much very many a lot cheers ok okay k kk cool great nice perfect awesome ' +
+    'fine sure got it bye goodbye see ya later yes no yep yeah nope please welcome lol test testing'
+  ).split(' '),
+);
+
+/** "hi", "Thank you very much.", "ok": small talk, never a task. */
+function isSmallTalk(key: string): boolean {
+  const words = key.split(' ').filter(Boolean);
+  return words.length > 0 && words.length <= 6 && words.every((word) => SMALL_TALK.has(word));
+}
 
 /**
  * Repeats of a question, told apart only by case, spacing or punctuation ("Do you use SSO?" / "do you use sso"):
@@ -85,21 +105,54 @@ async function stillOpen(index: LibraryIndex, tasks: OpenTask[]): Promise<OpenTa
   return open;
 }
 
-/** The more often a question comes back, the more askers wait on its answer. */
-function priorityOf(askCount: number): TaskPriority {
-  if (askCount >= 3) return 'high';
-  if (askCount === 2) return 'medium';
+/** "Recently" for priorities: a question asked within this many days has someone waiting on it now. */
+const RECENT_DAYS = 7;
+
+/**
+ * The more often a question comes back, and the more recently, the more askers wait on its answer (PRODUCT §7):
+ * high when asked three times or more, or twice within RECENT_DAYS; medium when asked twice, or once within
+ * RECENT_DAYS; low when asked once, longer ago.
+ */
+function priorityOf(task: Pick<OpenTask, 'askCount' | 'recentCount'>): TaskPriority {
+  if (task.askCount >= 3 || task.recentCount >= 2) return 'high';
+  if (task.askCount === 2 || task.recentCount === 1) return 'medium';
   return 'low';
+}
+
+const DISMISSED = 'qa_task_dismissed';
+
+/**
+ * When each question (by its key) was last dismissed in the workspace. Dismissals are kept as audit events, which
+ * say who dismissed what and when; only those inside the task window can matter.
+ */
+async function dismissals(ctx: TenantCtx, since: Date): Promise<Map<string, Date>> {
+  const key = sql<string>`${auditLogs.details} ->> 'key'`;
+  const rows = await ctx.db
+    .select({ key, at: max(auditLogs.createdAt) })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.organizationId, ctx.organizationId),
+        eq(auditLogs.workspaceId, ctx.workspaceId),
+        eq(auditLogs.action, DISMISSED),
+        gte(auditLogs.createdAt, since),
+      ),
+    )
+    .groupBy(key);
+  return new Map(rows.flatMap((row) => (row.at ? [[row.key, row.at] as const] : [])));
 }
 
 const PRIORITY_ORDER: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
 
 /** Open tasks of the workspace (everyone's with `seeAll`, else the caller's own), highest priority then latest first. */
 async function openTasks(ctx: TenantCtx, seeAll: boolean): Promise<OpenTask[]> {
+  const since = new Date(Date.now() - TASK_WINDOW_DAYS * DAY_MS);
+  const recentSince = Date.now() - RECENT_DAYS * DAY_MS;
   const conditions: SQL[] = [
     inTenant(qaEntries, ctx),
     eq(qaEntries.answerType, 'unknown'),
-    gte(qaEntries.createdAt, new Date(Date.now() - TASK_WINDOW_DAYS * DAY_MS)),
+    gte(qaEntries.createdAt, since),
+    askedInChat(ctx),
   ];
   if (!seeAll) conditions.push(eq(qaEntries.userId, ctx.userId));
   const rows = await ctx.db
@@ -115,28 +168,37 @@ async function openTasks(ctx: TenantCtx, seeAll: boolean): Promise<OpenTask[]> {
     .orderBy(desc(qaEntries.createdAt), desc(qaEntries.id))
     .limit(MAX_ASKINGS);
 
+  const dismissed = await dismissals(ctx, since);
   // Newest first, so the first asking of each question seen is its latest.
   const byQuestion = new Map<string, OpenTask>();
   for (const row of rows) {
     const key = questionKey(row.question);
+    const recent = row.createdAt.getTime() >= recentSince ? 1 : 0;
     const task = byQuestion.get(key);
-    if (task) task.askCount += 1;
-    else if (byQuestion.size < MAX_QUESTIONS)
+    if (task) {
+      task.askCount += 1;
+      task.recentCount += recent;
+    } else if (byQuestion.size < MAX_QUESTIONS && !isSmallTalk(key))
       byQuestion.set(key, {
         id: row.id,
         title: row.question,
         assignee: row.username,
         askedAt: row.createdAt,
         askCount: 1,
+        recentCount: recent,
       });
+  }
+  for (const [key, task] of byQuestion) {
+    const at = dismissed.get(key);
+    // Dismissed after its latest asking; asked again since, it is a task again.
+    if (at && at.getTime() >= task.askedAt.getTime()) byQuestion.delete(key);
   }
   if (byQuestion.size === 0) return [];
 
   const open = await stillOpen(await libraryIndex(ctx), [...byQuestion.values()]);
   return open.sort(
     (a, b) =>
-      PRIORITY_ORDER[priorityOf(a.askCount)] - PRIORITY_ORDER[priorityOf(b.askCount)] ||
-      b.askedAt.getTime() - a.askedAt.getTime(),
+      PRIORITY_ORDER[priorityOf(a)] - PRIORITY_ORDER[priorityOf(b)] || b.askedAt.getTime() - a.askedAt.getTime(),
   );
 }
 
@@ -144,7 +206,7 @@ function presentTask(task: OpenTask): TaskView {
   return {
     id: task.id,
     title: task.title,
-    priority: priorityOf(task.askCount),
+    priority: priorityOf(task),
     assignee: task.assignee,
     askedAt: task.askedAt.toISOString(),
     askCount: task.askCount,
@@ -160,4 +222,19 @@ export async function listTasks(ctx: TenantCtx, page: { limit: number; offset: n
 /** Open tasks of everyone in the workspace (organization stats' pendingTasks). */
 export async function countOpenTasks(ctx: TenantCtx): Promise<number> {
   return (await openTasks(ctx, true)).length;
+}
+
+/**
+ * Dismisses the task whose latest asking is `entryId` (a Needs Review answer the caller may see), for the whole
+ * workspace, until the question is asked again. Dismissing it again changes nothing that matters.
+ */
+export async function dismissTask(ctx: TenantCtx, entryId: string): Promise<void> {
+  const conditions: SQL[] = [inTenant(qaEntries, ctx), eq(qaEntries.id, entryId), eq(qaEntries.answerType, 'unknown')];
+  if (!seesAllHistory(ctx)) conditions.push(eq(qaEntries.userId, ctx.userId));
+  const [entry] = await ctx.db
+    .select({ question: qaEntries.question })
+    .from(qaEntries)
+    .where(and(...conditions));
+  if (!entry) throw notFound('Task');
+  await audit(ctx, DISMISSED, 'qa_entry', entryId, { key: questionKey(entry.question), question: entry.question });
 }
