@@ -7,6 +7,8 @@ export const paths = {
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
   dashboard: '/dashboard',
+  /** A chat reopened on the Ask screen (PRODUCT §7): the URL names its session. */
+  chat: (sessionId: string) => `/dashboard?session=${encodeURIComponent(sessionId)}`,
   library: '/library',
   import: '/import',
   documents: '/documents',

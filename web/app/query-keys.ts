@@ -68,6 +68,10 @@ export const queryKeys = {
     historyEntries: <F extends object>(filter: F, offset: number) =>
       ['qa', 'history', 'entries', filter, offset] as const,
     historySessions: ['qa', 'history', 'sessions'] as const,
+    /** Ask's recent chats (the caller's own). */
+    recentSessions: ['qa', 'sessions', 'recent'] as const,
+    /** A chat reopened on Ask. */
+    session: (id: string) => ['qa', 'sessions', 'detail', id] as const,
   },
 
   /** Organization data of the Admin Dashboard: a workspace switch keeps it (see `meta.scope` on each query). */

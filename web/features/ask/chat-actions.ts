@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { QA_BATCH_MAX, type AnswerEntryView } from '../../../common/schemas/qa';
+import { QA_BATCH_MAX, type AnswerEntryView, type SessionDetailView } from '../../../common/schemas/qa';
 import { toast } from '../../components/ui/use-toast';
 import { errorMessage } from '../../lib/api';
 import { askQuestion } from './api/ask-question';
@@ -10,17 +10,19 @@ import { renameSession } from './api/rename-session';
 import {
   answeredMessage,
   assessmentMessage,
+  chatFromSession,
   EMPTY_CHAT,
+  failedMessage,
   getChat,
   loadingMessage,
+  NEW_CHAT_TITLE,
+  sendingStartsNewChat,
   updateChat,
   type ChatMessage,
 } from './chat-store';
-import { sessionTitleFrom, splitQuestions } from './split-questions';
+import { checkComposerText } from './composer-check';
+import { sessionTitleFrom } from './split-questions';
 import { invalidateAfterAsking, invalidateAssessments } from '../../app/invalidate';
-
-/** PRODUCT §12 default session title. */
-export const NEW_CHAT_TITLE = 'New Chat';
 
 async function ensureSession(key: string): Promise<string> {
   const existing = getChat(key).sessionId;
@@ -55,11 +57,18 @@ async function titleSession(key: string, sessionId: string, firstQuestion: strin
   }
 }
 
-function dropUnanswered(key: string, placeholders: readonly ChatMessage[]): void {
+/**
+ * PRODUCT §7: a question that could not be answered stays in the chat, marked with the reason and offering Retry,
+ * and the text sent comes back to the composer unless something new was typed there meanwhile.
+ */
+function markFailed(key: string, placeholders: readonly ChatMessage[], reason: string, text: string | null): void {
   const ids = new Set(placeholders.map((message) => message.id));
   updateChat(key, (chat) => ({
     ...chat,
-    messages: chat.messages.filter((message) => !(ids.has(message.id) && message.isLoading)),
+    messages: chat.messages.map((message) =>
+      ids.has(message.id) && message.isLoading ? failedMessage(message, reason) : message,
+    ),
+    draft: text !== null && chat.draft.trim() === '' ? text : chat.draft,
   }));
 }
 
@@ -91,7 +100,13 @@ async function answerInBatches(
   }
 }
 
-async function answer(key: string, questions: string[], placeholders: ChatMessage[], queryClient: QueryClient) {
+async function answer(
+  key: string,
+  text: string,
+  questions: string[],
+  placeholders: ChatMessage[],
+  queryClient: QueryClient,
+) {
   const several = questions.length > 1;
   try {
     const sessionId = await ensureSession(key);
@@ -101,8 +116,9 @@ async function answer(key: string, questions: string[], placeholders: ChatMessag
       afterFirst: first === undefined ? undefined : () => titleSession(key, sessionId, first),
     });
   } catch (error) {
-    dropUnanswered(key, placeholders);
-    failureToast(several ? 'Failed to process questions' : 'Failed to process question', error);
+    const title = several ? 'Failed to process questions' : 'Failed to process question';
+    markFailed(key, placeholders, errorMessage(error, title), text);
+    failureToast(title, error);
   } finally {
     updateChat(key, (chat) => ({ ...chat, busy: false }));
     void invalidateAfterAsking(queryClient);
@@ -110,17 +126,57 @@ async function answer(key: string, questions: string[], placeholders: ChatMessag
 }
 
 /**
- * PRODUCT §7 send: the text becomes one question or a batch (§7); each gets its message with a loading placeholder
- * at once. Returns false, changing nothing, when there is nothing to ask or a request is already in flight.
+ * PRODUCT §7 send: the text becomes one question or a batch (§7), each question whole (checkComposerText); each gets
+ * its message with a loading placeholder at once. In a bulk assessment's chat, or someone else's, the questions
+ * start a new chat. Returns false, changing nothing, when there is nothing to ask, too much at once, or a request
+ * already in flight.
  */
 export function sendQuestions(key: string, text: string, queryClient: QueryClient): boolean {
-  const questions = splitQuestions(text);
+  const { questions, tooMany } = checkComposerText(text);
   const chat = getChat(key);
-  if (questions.length === 0 || chat.busy || chat.saving) return false;
+  if (questions.length === 0 || tooMany || chat.busy || chat.saving) return false;
   const placeholders = questions.map(loadingMessage);
-  updateChat(key, (current) => ({ ...current, busy: true, messages: [...current.messages, ...placeholders] }));
-  void answer(key, questions, placeholders, queryClient);
+  updateChat(key, (current) => {
+    const base = sendingStartsNewChat(current) ? { ...EMPTY_CHAT, draft: current.draft } : current;
+    return { ...base, busy: true, messages: [...base.messages, ...placeholders] };
+  });
+  void answer(key, text, questions, placeholders, queryClient);
   return true;
+}
+
+/** Asks a question that failed once more, in its place in the chat. */
+export async function retryQuestion(key: string, messageId: string, queryClient: QueryClient): Promise<void> {
+  const chat = getChat(key);
+  const message = chat.messages.find((candidate) => candidate.id === messageId);
+  if (!message || message.failed === null || chat.busy || chat.saving) return;
+  const placeholder: ChatMessage = { ...message, isLoading: true, failed: null };
+  updateChat(key, (current) => ({
+    ...current,
+    busy: true,
+    messages: current.messages.map((candidate) => (candidate.id === messageId ? placeholder : candidate)),
+  }));
+  try {
+    const sessionId = await ensureSession(key);
+    const entry = await askQuestion({ question: message.question, sessionId });
+    fill(key, [placeholder], [entry]);
+    await titleSession(key, sessionId, getChat(key).messages[0]?.question ?? message.question);
+  } catch (error) {
+    markFailed(key, [placeholder], errorMessage(error, 'Failed to process question'), null);
+    failureToast('Failed to process question', error);
+  } finally {
+    updateChat(key, (current) => ({ ...current, busy: false }));
+    void invalidateAfterAsking(queryClient);
+  }
+}
+
+/** Keeps the composer's text with the chat. */
+export function setDraft(key: string, draft: string): void {
+  if (getChat(key).draft !== draft) updateChat(key, (chat) => ({ ...chat, draft }));
+}
+
+/** Shows a chat reopened from the server in place of the current one (which the server already holds). */
+export function openSession(key: string, detail: SessionDetailView, userId: string | null): void {
+  updateChat(key, (chat) => chatFromSession(detail, userId, chat.draft));
 }
 
 /**
@@ -169,7 +225,7 @@ export async function startNewChat(key: string, queryClient: QueryClient): Promi
     }
     void invalidateAfterAsking(queryClient);
   }
-  updateChat(key, () => EMPTY_CHAT);
+  updateChat(key, (current) => ({ ...EMPTY_CHAT, draft: current.draft }));
 }
 
 /** Marks a message whose question was just added to the library, so it stops offering to add it again. */
@@ -197,10 +253,10 @@ export async function startBulkAssessment(
   if (chat.busy || chat.saving) return;
   const message = assessmentMessage(customerName, file.name);
   const bulkTitle = `Bulk Assessment - ${customerName}`;
-  updateChat(key, () => ({ ...EMPTY_CHAT, busy: true, messages: [message] }));
+  updateChat(key, (current) => ({ ...EMPTY_CHAT, draft: current.draft, busy: true, messages: [message] }));
   const fail = (error: unknown, description: string) => {
     console.warn('Could not start the bulk assessment', error);
-    updateChat(key, () => EMPTY_CHAT);
+    updateChat(key, (current) => ({ ...EMPTY_CHAT, draft: current.draft }));
     toast({ title: 'Import Failed', description, variant: 'destructive' });
   };
   let sessionId: string;

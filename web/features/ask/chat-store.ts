@@ -1,5 +1,11 @@
 import { useSyncExternalStore } from 'react';
-import type { AnswerEntryView, AnswerSource, AnswerType, TopMatch } from '../../../common/schemas/qa';
+import type {
+  AnswerEntryView,
+  AnswerSource,
+  AnswerType,
+  SessionDetailView,
+  TopMatch,
+} from '../../../common/schemas/qa';
 
 /** A bulk assessment started from the chat: the message follows its progress instead of holding an answer. */
 export interface ChatAssessment {
@@ -28,6 +34,8 @@ export interface ChatMessage {
   addedToLibrary: boolean;
   /** Set on the one message of a bulk assessment chat. */
   assessment: ChatAssessment | null;
+  /** Why the question could not be answered: the message stays, with Retry. */
+  failed: string | null;
 }
 
 /** The chat of one workspace: its server session, messages and what the side panel shows for it. */
@@ -45,7 +53,14 @@ export interface ChatState {
   saving: boolean;
   /** The last question answered and the library entries closest to it (the panel's Top Matching Answers). */
   lastAsked: { question: string; matches: TopMatch[] } | null;
+  /** Whose chat this is when it is someone else's, reopened from Chat History: it can be read, not asked in. */
+  owner: string | null;
+  /** The composer's text, kept with the chat so that it survives a failed send and a visit to another screen. */
+  draft: string;
 }
+
+/** PRODUCT §12 default session title. */
+export const NEW_CHAT_TITLE = 'New Chat';
 
 export const EMPTY_CHAT: ChatState = {
   sessionId: null,
@@ -55,7 +70,17 @@ export const EMPTY_CHAT: ChatState = {
   busy: false,
   saving: false,
   lastAsked: null,
+  owner: null,
+  draft: '',
 };
+
+/**
+ * Whether a question sent now starts a new chat: a bulk assessment's chat holds that assessment only, and someone
+ * else's chat is theirs.
+ */
+export function sendingStartsNewChat(chat: ChatState): boolean {
+  return chat.owner !== null || chat.messages.some((message) => message.assessment !== null);
+}
 
 // Chats live outside React, keyed by workspace: a question still being answered when the user opens another
 // screen lands in its chat, and coming back shows the conversation as it was.
@@ -98,6 +123,7 @@ export function loadingMessage(question: string): ChatMessage {
     note: null,
     addedToLibrary: false,
     assessment: null,
+    failed: null,
   };
 }
 
@@ -117,5 +143,44 @@ export function answeredMessage(message: ChatMessage, entry: AnswerEntryView): C
     lastVerified: entry.lastVerified,
     sources: entry.sources,
     note: entry.note ?? null,
+    failed: null,
+  };
+}
+
+/** A question that could not be answered: it stays in the chat with the reason, to be retried. */
+export function failedMessage(message: ChatMessage, reason: string): ChatMessage {
+  return { ...message, isLoading: false, failed: reason };
+}
+
+/**
+ * A chat reopened from the server (PRODUCT §7): its questions and answers, or its bulk assessment's progress. A chat
+ * of someone other than `userId` is shown as theirs. The composer text typed so far is kept.
+ */
+export function chatFromSession(detail: SessionDetailView, userId: string | null, draft = ''): ChatState {
+  const { session, entries, assessment } = detail;
+  const messages = assessment
+    ? [
+        {
+          ...loadingMessage(assessment.fileName),
+          timestamp: session.createdAt,
+          isLoading: false,
+          assessment: { ...assessment },
+        },
+      ]
+    : entries.map((entry) => ({
+        ...answeredMessage(loadingMessage(entry.question), entry),
+        timestamp: entry.createdAt,
+      }));
+  // A reopened chat keeps its title: asking in it again must not rename it after a later question. Only a chat whose
+  // first question never arrived is still to be titled.
+  const untitled = session.title === NEW_CHAT_TITLE && entries.length === 0 && !assessment;
+  return {
+    ...EMPTY_CHAT,
+    sessionId: session.id,
+    titled: !untitled,
+    title: untitled ? null : session.title,
+    messages,
+    owner: userId !== null && session.userId !== userId ? (session.username ?? 'a removed user') : null,
+    draft,
   };
 }

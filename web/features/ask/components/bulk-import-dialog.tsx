@@ -45,7 +45,10 @@ export interface BulkImportRequest {
 interface BulkImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  /** Called with the customer and the file; the dialog then closes and clears. */
+  /**
+   * Called with the customer and the file; the dialog then closes, keeping them until the import starts (the parent
+   * remounts it then), so a 'Start New Assessment?' cancelled brings them back.
+   */
   onImport: (request: BulkImportRequest) => void;
 }
 
@@ -79,7 +82,7 @@ export function BulkImportDialog({ open, onOpenChange, onImport }: BulkImportDia
 
   const onSubmit = handleSubmit((values) => {
     onImport({ customerName: values.customerName, file: values.file });
-    close(false);
+    onOpenChange(false);
   });
 
   return (

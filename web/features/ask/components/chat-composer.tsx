@@ -1,11 +1,11 @@
-import { useId, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
-import { LoaderCircle, Paperclip, SendHorizontal } from 'lucide-react';
+import { useId, useMemo, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
+import { Info, LoaderCircle, Lock, Paperclip, SendHorizontal, TriangleAlert } from 'lucide-react';
 import { QUESTION_MAX_LENGTH } from '../../../../common/constants';
 import { Button } from '../../../components/ui/button';
 import { Textarea } from '../../../components/ui/textarea';
 import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
-import { formatNumber } from '../../../lib/format';
+import { checkComposerText } from '../composer-check';
 
 interface ChatComposerProps {
   value: string;
@@ -16,6 +16,10 @@ interface ChatComposerProps {
   busy: boolean;
   /** Why the user cannot ask at all (e.g. a viewer); the composer is disabled and says so. */
   disabledReason?: string;
+  /** Something to know before sending, e.g. that a question will start a new chat. */
+  notice?: string;
+  /** Opens Bulk Import, offered when the text looks like a questionnaire. */
+  onBulkImport?: () => void;
 }
 
 /** Text files of questions, one per line, can be attached instead of pasted. */
@@ -38,14 +42,24 @@ function questionsFromFile(text: string): string[] {
 }
 
 /**
- * PRODUCT §7 composer: at most 2000 characters, Enter sends, Shift+Enter adds a line, Send disabled while blank or
- * while a question is being answered.
+ * PRODUCT §7 composer: Enter sends, Shift+Enter adds a line, Send disabled while blank or while a question is being
+ * answered. A paste is never cut: past 2,000 characters the composer says what will be sent (checkComposerText).
  */
-export function ChatComposer({ value, onChange, onSend, busy, disabledReason }: ChatComposerProps) {
+export function ChatComposer({
+  value,
+  onChange,
+  onSend,
+  busy,
+  disabledReason,
+  notice,
+  onBulkImport,
+}: ChatComposerProps) {
   const hintId = useId();
+  const warningId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const disabled = disabledReason !== undefined;
-  const canSend = !disabled && !busy && value.trim() !== '';
+  const check = useMemo(() => checkComposerText(value), [value]);
+  const canSend = !disabled && !busy && value.trim() !== '' && !check.tooMany;
 
   const send = () => {
     if (!canSend) return;
@@ -76,24 +90,63 @@ export function ChatComposer({ value, onChange, onSend, busy, disabledReason }: 
       toast({ title: 'Invalid file', description: `${file.name} holds no questions.`, variant: 'destructive' });
       return;
     }
-    const combined = [value.trim(), ...lines].filter(Boolean).join('\n');
-    if (combined.length > QUESTION_MAX_LENGTH) {
-      toast({
-        title: 'Too many questions for one message',
-        description: `Only the first ${formatNumber(QUESTION_MAX_LENGTH)} characters were added. Send them, then attach the rest.`,
-      });
-    }
-    onChange(combined.slice(0, QUESTION_MAX_LENGTH));
+    // Whole lines, never cut: past 2,000 characters the composer says what will be sent.
+    onChange([value.trim(), ...lines].filter(Boolean).join('\n'));
   };
 
   return (
     <form
-      className="border-t bg-background px-8 py-4"
+      className="border-t bg-background px-4 py-4 md:px-8"
       onSubmit={(event) => {
         event.preventDefault();
         send();
       }}
     >
+      {disabledReason !== undefined && (
+        <p
+          id={hintId}
+          role="note"
+          className="mb-2 flex items-start gap-2 rounded-lg border bg-surface px-3 py-2 text-sm text-slate-700"
+        >
+          <Lock className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+          {disabledReason}
+        </p>
+      )}
+      {!disabled && check.warning !== null && (
+        <div
+          id={warningId}
+          role="status"
+          className="mb-2 flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <p>
+            {check.warning}
+            {check.suggestBulkImport && (
+              <>
+                {' For a questionnaire, use '}
+                {onBulkImport ? (
+                  <button
+                    type="button"
+                    className="rounded-sm font-medium underline underline-offset-2 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                    onClick={onBulkImport}
+                  >
+                    Bulk Import
+                  </button>
+                ) : (
+                  'Bulk Import'
+                )}
+                .
+              </>
+            )}
+          </p>
+        </div>
+      )}
+      {!disabled && notice !== undefined && (
+        <p className="mb-2 flex items-center gap-2 text-xs text-muted-foreground">
+          <Info className="size-3.5 shrink-0" aria-hidden />
+          {notice}
+        </p>
+      )}
       <div
         className={cn(
           'rounded-xl border border-input bg-background shadow-sm transition-colors focus-within:border-ring focus-within:ring-2 focus-within:ring-ring/30',
@@ -104,12 +157,11 @@ export function ChatComposer({ value, onChange, onSend, busy, disabledReason }: 
           value={value}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
-          maxLength={QUESTION_MAX_LENGTH}
           rows={2}
           disabled={disabled}
           placeholder="Ask a question or paste multiple questions here..."
           aria-label="Question"
-          aria-describedby={hintId}
+          aria-describedby={check.warning !== null ? `${warningId} ${hintId}` : hintId}
           className="max-h-48 min-h-16 resize-none border-0 bg-transparent shadow-none [field-sizing:content] focus-visible:ring-0"
         />
         <div className="flex items-center gap-2 px-2 pb-2">
@@ -131,13 +183,17 @@ export function ChatComposer({ value, onChange, onSend, busy, disabledReason }: 
             <Paperclip aria-hidden />
             Attach
           </Button>
-          <p id={hintId} className="ml-auto text-xs text-muted-foreground">
-            {disabledReason ?? 'Shift + Enter for new line'}
-          </p>
+          {disabled ? (
+            <span className="ml-auto" />
+          ) : (
+            <p id={hintId} className="ml-auto text-xs text-muted-foreground">
+              Shift + Enter for new line
+            </p>
+          )}
           <span
             className={cn(
               'text-xs tabular-nums',
-              value.length >= QUESTION_MAX_LENGTH ? 'font-medium text-destructive' : 'text-muted-foreground',
+              value.length > QUESTION_MAX_LENGTH ? 'font-medium text-amber-800' : 'text-muted-foreground',
             )}
           >
             {value.length}/{QUESTION_MAX_LENGTH}

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { BadgeCheck, BookPlus, Check, Copy, Info, ShieldCheck, UserRound } from 'lucide-react';
+import { BadgeCheck, BookPlus, Check, CircleAlert, Copy, Info, RotateCcw, ShieldCheck, UserRound } from 'lucide-react';
 import { AnswerTypeBadge } from '../../../components/knowledge/answer-type-badge';
 import { ConfidenceBadge } from '../../../components/knowledge/confidence-badge';
 import { Button } from '../../../components/ui/button';
@@ -13,10 +13,12 @@ interface MessageCardProps {
   message: ChatMessage;
   /** Offered for questions nobody has answered yet, to people who may add library entries. */
   onAddToLibrary?: (message: ChatMessage) => void;
+  /** Asks a failed question again; absent while another question is being answered. */
+  onRetry?: (message: ChatMessage) => void;
 }
 
 /** The specification message card: the question, then 'Processing your question...' or the answer with its type, confidence and sources. */
-export const MessageCard = memo(function MessageCard({ message, onAddToLibrary }: MessageCardProps) {
+export const MessageCard = memo(function MessageCard({ message, onAddToLibrary, onRetry }: MessageCardProps) {
   const { answer, answerType } = message;
   return (
     <article aria-label={message.question} className="grid gap-3">
@@ -40,6 +42,19 @@ export const MessageCard = memo(function MessageCard({ message, onAddToLibrary }
               <Spinner className="size-4" label="Answering" />
               Processing your question...
             </p>
+          ) : message.failed !== null ? (
+            <div className="flex flex-wrap items-center gap-3">
+              <p className="flex min-w-0 flex-1 items-start gap-2 text-sm text-destructive">
+                <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+                <span>
+                  <span className="font-medium">Not answered.</span> {message.failed}
+                </span>
+              </p>
+              <Button variant="outline" size="sm" onClick={() => onRetry?.(message)} disabled={!onRetry}>
+                <RotateCcw aria-hidden />
+                Retry
+              </Button>
+            </div>
           ) : answer === null || answerType === null ? (
             <p className="text-sm text-muted-foreground">No answer available for this question.</p>
           ) : (

@@ -17,11 +17,14 @@ interface StartAssessmentDialogProps {
   onContinue: () => void;
 }
 
-/** PRODUCT 'Start New Assessment?': asked before a bulk import replaces a chat; an alert dialog, so outside clicks do nothing. */
+/**
+ * PRODUCT 'Start New Assessment?': asked before a bulk import replaces a chat. It cannot be dismissed by clicking
+ * outside (an alert dialog) nor, the same way, by Escape: only Cancel or Continue answer it.
+ */
 export function StartAssessmentDialog({ customerName, onCancel, onContinue }: StartAssessmentDialogProps) {
   return (
     <AlertDialog open={customerName !== null} onOpenChange={(open) => !open && onCancel()}>
-      <AlertDialogContent>
+      <AlertDialogContent onEscapeKeyDown={(event) => event.preventDefault()}>
         <AlertDialogHeader>
           <AlertDialogTitle>Start New Assessment?</AlertDialogTitle>
           <AlertDialogDescription asChild>

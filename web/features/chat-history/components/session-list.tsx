@@ -1,10 +1,12 @@
-import { MessagesSquare } from 'lucide-react';
+import { Link } from 'react-router';
+import { ChevronRight, MessagesSquare } from 'lucide-react';
 import type { SessionView } from '../../../../common/schemas/qa';
 import { Badge } from '../../../components/ui/badge';
 import { LoadError } from '../../../components/ui/load-error';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { paths } from '../../../paths';
 import { useHistorySessions } from '../api/get-history-sessions';
 import { periodStart, type HistoryFilter } from '../history-filter';
 
@@ -20,7 +22,10 @@ function matches(session: SessionView, filter: HistoryFilter, since: Date | null
   return true;
 }
 
-/** PRODUCT "Chat Sessions" tab: title (or 'Untitled Session'), username, question count and date. */
+/**
+ * PRODUCT "Chat Sessions" tab: title (or 'Untitled Session'), username, question count and date; each opens its chat
+ * on the Ask screen.
+ */
 export function SessionList({ filter }: { filter: HistoryFilter }) {
   const query = useHistorySessions();
   if (query.isPending) {
@@ -60,11 +65,19 @@ export function SessionList({ filter }: { filter: HistoryFilter }) {
         <li key={session.id}>
           <article
             aria-label={session.title || 'Untitled Session'}
-            className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border bg-background px-4 py-3 shadow-sm"
+            className="relative flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border bg-background px-4 py-3 shadow-sm focus-within:ring-2 focus-within:ring-ring hover:border-indigo-300"
           >
             <MessagesSquare className="size-4 shrink-0 text-muted-foreground" aria-hidden />
             <div className="min-w-0 flex-1">
-              <h3 className="truncate text-sm font-semibold">{session.title || 'Untitled Session'}</h3>
+              <h3 className="truncate text-sm font-semibold">
+                {/* The whole row is the link (its ::after covers it), named by the title alone. */}
+                <Link
+                  to={paths.chat(session.id)}
+                  className="outline-none after:absolute after:inset-0 after:rounded-xl hover:text-primary"
+                >
+                  {session.title || 'Untitled Session'}
+                </Link>
+              </h3>
               <p className="text-xs text-muted-foreground">
                 {session.username ?? 'Deleted user'}
                 {session.customerName && ` · ${session.customerName}`}
@@ -76,6 +89,7 @@ export function SessionList({ filter }: { filter: HistoryFilter }) {
             <time dateTime={session.createdAt} className="text-xs text-muted-foreground">
               {formatDateTime(session.createdAt)}
             </time>
+            <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />
           </article>
         </li>
       ))}

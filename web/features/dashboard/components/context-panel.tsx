@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ChevronRight, ListTodo, Sparkles, Tags } from 'lucide-react';
+import { ChevronRight, ListTodo, Sparkles, Tags, X } from 'lucide-react';
 import type { TopMatch } from '../../../../common/schemas/qa';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { formatDate, formatNumber, formatPercent } from '../../../lib/format';
 import { paths, TASKS_MODE_STATE } from '../../../paths';
+import { useCan } from '../../../app/me/use-can';
+import { toastError } from '../../../components/ui/use-toast';
 import { usePanelTasks, type PendingTask } from '../api/get-pending-tasks';
+import { useDismissTask } from '../api/dismiss-task';
 import { usePopularTags } from '../api/get-popular-tags';
 import { PriorityBadge } from './priority-badge';
 
@@ -66,7 +69,20 @@ function libraryLink(params: Record<string, string>): string {
 const cardClass = 'rounded-lg border bg-background p-3 shadow-xs';
 
 function TopMatches({ lastAsked }: { lastAsked: LastAsked | null }) {
-  if (!lastAsked) return <EmptyText>Upload documents or add Q&amp;A entries to see relevant matches here</EmptyText>;
+  const canAsk = useCan('qa:ask');
+  // The panel shows only once the workspace has entries or documents: what to do next is ask, or for a viewer
+  // (who cannot ask) search the library.
+  if (!lastAsked && canAsk) return <EmptyText>Ask a question to see the closest library entries here.</EmptyText>;
+  if (!lastAsked) {
+    return (
+      <EmptyText>
+        <Link to={paths.library} className="font-medium text-primary underline-offset-2 hover:underline">
+          Search the library
+        </Link>{' '}
+        to read approved answers.
+      </EmptyText>
+    );
+  }
   if (lastAsked.matches.length === 0) return <EmptyText>No library entries are close to the last question.</EmptyText>;
   return (
     <div className="grid gap-2">
@@ -108,12 +124,23 @@ function TopMatches({ lastAsked }: { lastAsked: LastAsked | null }) {
   );
 }
 
-function TaskCard({ task }: { task: PendingTask }) {
+function TaskCard({ task, onDismiss }: { task: PendingTask; onDismiss: (() => void) | undefined }) {
   return (
     <li className={cardClass}>
       <div className="flex items-center justify-between gap-2">
         <PriorityBadge priority={task.priority} />
-        <span className="text-xs text-muted-foreground">Asked {formatDate(task.askedAt)}</span>
+        <span className="ml-auto text-xs text-muted-foreground">Asked {formatDate(task.askedAt)}</span>
+        {onDismiss && (
+          <button
+            type="button"
+            onClick={onDismiss}
+            className="-mr-1 rounded-sm p-0.5 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring"
+            aria-label={`Dismiss "${task.title}"`}
+            title="Dismiss: not a question anyone needs to answer"
+          >
+            <X className="size-3.5" aria-hidden />
+          </button>
+        )}
       </div>
       <p className="mt-2 line-clamp-2 text-sm leading-snug font-medium break-words">{task.title}</p>
       {task.assignee && <p className="mt-1 text-xs text-muted-foreground">Assigned to {task.assignee}</p>}
@@ -123,13 +150,26 @@ function TaskCard({ task }: { task: PendingTask }) {
 
 function PendingTasks() {
   const tasks = usePanelTasks();
+  const canDismiss = useCan('knowledge:create_draft');
+  const dismiss = useDismissTask();
   if (tasks.isPending) return <SectionLoading label="Loading tasks" />;
   // Like the tags below: a side panel that failed to load says it has nothing rather than shouting.
   if (tasks.isError || tasks.data.length === 0) return <EmptyText>Complete tasks will appear here</EmptyText>;
   return (
     <ul className="grid gap-2" aria-label="Pending tasks">
       {tasks.data.map((task) => (
-        <TaskCard key={task.id} task={task} />
+        <TaskCard
+          key={task.id}
+          task={task}
+          onDismiss={
+            canDismiss
+              ? () =>
+                  dismiss.mutate(task.id, {
+                    onError: (error) => toastError(error, 'Could not dismiss the task.', 'Dismiss failed'),
+                  })
+              : undefined
+          }
+        />
       ))}
     </ul>
   );

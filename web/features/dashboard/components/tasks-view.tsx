@@ -1,23 +1,27 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { BookPlus, ListTodo } from 'lucide-react';
+import { BookPlus, ListTodo, X } from 'lucide-react';
 import { CreateAnswerDialog } from '../../../app/knowledge/create-answer-dialog';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { toastError } from '../../../components/ui/use-toast';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { paths } from '../../../paths';
 import { useCan } from '../../../app/me/use-can';
 import { useAllTasks, type PendingTask } from '../api/get-pending-tasks';
+import { useDismissTask } from '../api/dismiss-task';
 import { PriorityBadge } from './priority-badge';
 
 interface TaskRowProps {
   task: PendingTask;
   onAdd: ((task: PendingTask) => void) | undefined;
+  onDismiss: ((task: PendingTask) => void) | undefined;
+  dismissing: boolean;
 }
 
-function TaskRow({ task, onAdd }: TaskRowProps) {
+function TaskRow({ task, onAdd, onDismiss, dismissing }: TaskRowProps) {
   return (
     <article
       aria-label={task.title}
@@ -33,12 +37,26 @@ function TaskRow({ task, onAdd }: TaskRowProps) {
         <h3 className="mt-2 text-sm leading-snug font-semibold break-words">{task.title}</h3>
         <p className="mt-1 text-xs text-muted-foreground">No approved answer or document covers this question yet.</p>
       </div>
-      {onAdd && (
-        <Button variant="outline" size="sm" className="self-center" onClick={() => onAdd(task)}>
-          <BookPlus aria-hidden />
-          Add to library
-        </Button>
-      )}
+      <div className="flex flex-wrap items-center gap-2 self-center">
+        {onAdd && (
+          <Button variant="outline" size="sm" onClick={() => onAdd(task)}>
+            <BookPlus aria-hidden />
+            Add to library
+          </Button>
+        )}
+        {onDismiss && (
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onDismiss(task)}
+            disabled={dismissing}
+            title="Not a question anyone needs to answer: remove it until it is asked again"
+          >
+            <X aria-hidden />
+            Dismiss
+          </Button>
+        )}
+      </div>
     </article>
   );
 }
@@ -49,19 +67,22 @@ export function TasksView() {
   const canAdd = useCan('knowledge:create_draft');
   const canApprove = useCan('knowledge:approve');
   const [adding, setAdding] = useState<PendingTask | null>(null);
+  const dismiss = useDismissTask();
+  const onDismiss = (task: PendingTask) =>
+    dismiss.mutate(task.id, { onError: (error) => toastError(error, 'Could not dismiss the task.', 'Dismiss failed') });
   const tasks = query.data?.pages.flatMap((page) => page.tasks) ?? [];
   // Open tasks in all pages, not only those loaded so far.
   const total = query.data?.pages.at(-1)?.total ?? tasks.length;
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <header className="border-b px-8 pt-8 pb-4">
+      <header className="border-b px-4 pt-6 pb-4 md:px-8 md:pt-8">
         <h1 className="text-2xl font-semibold tracking-tight">Pending Tasks</h1>
         <p className="mt-1 text-sm text-muted-foreground">
           Questions nobody has answered yet. Add each answer to the library and it is reused from then on.
         </p>
       </header>
-      <div className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+      <div className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 md:px-8">
         {query.isPending ? (
           <div className="flex justify-center py-16">
             <Spinner className="size-6" label="Loading tasks" />
@@ -87,7 +108,12 @@ export function TasksView() {
             <ul className="grid gap-3" aria-label="Pending tasks">
               {tasks.map((task) => (
                 <li key={task.id}>
-                  <TaskRow task={task} onAdd={canAdd ? setAdding : undefined} />
+                  <TaskRow
+                    task={task}
+                    onAdd={canAdd ? setAdding : undefined}
+                    onDismiss={canAdd ? onDismiss : undefined}
+                    dismissing={dismiss.isPending && dismiss.variables === task.id}
+                  />
                 </li>
               ))}
             </ul>
