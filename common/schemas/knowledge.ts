@@ -186,6 +186,8 @@ export const ImportBody = z.object({
     ),
   /** PRODUCT: imports set no status; Verity approves them unless the importer asks for drafts. */
   status: z.enum(['approved', 'draft'], { message: 'Imported entries can be approved or draft' }).default('approved'),
+  /** Only report what would be imported and which entries are duplicates; nothing is saved (the import preview). */
+  dryRun: z.boolean({ message: 'dryRun must be true or false' }).default(false),
 });
 export type ImportBody = z.input<typeof ImportBody>;
 

@@ -18,7 +18,8 @@ const LOOKUP_CHUNK = 2000;
 /**
  * Imports entries all or nothing, in one transaction. A question already in the workspace (same text after
  * folding case, spacing and punctuation), or repeated earlier in the same import, is not imported again but
- * reported. The unique index on (workspace, folded question) settles races between two imports.
+ * reported. The unique index on (workspace, folded question) settles races between two imports. A dry run
+ * answers the same without saving, so the preview can show duplicates before anything is imported.
  */
 export async function importEntries(ctx: TenantCtx, body: ValidImport): Promise<ImportResult> {
   const keyed = body.entries.map((entry, index) => {
@@ -50,6 +51,9 @@ export async function importEntries(ctx: TenantCtx, body: ValidImport): Promise<
         fresh.push(k);
       }
     }
+
+    // The preview's check: the same verdicts as a real import, and nothing written (not even the audit line).
+    if (body.dryRun) return { imported: fresh.length, skipped: duplicates.length, duplicates };
 
     const now = new Date();
     const approved = body.status === 'approved';

@@ -9,10 +9,10 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group';
 import { TextareaField } from '../../../components/ui/textarea-field';
-import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { formatFileSize, formatNumber } from '../../../lib/format';
-import { FORMAT_LABELS, IMPORT_TEMPLATES } from '../import-templates';
+import { IMPORT_PLACEHOLDERS } from '../import-preview-rules';
+import { FORMAT_LABELS } from '../import-templates';
 import type { ImportFormValues } from '../import-form-values';
 import { readSpreadsheet } from '../read-spreadsheet';
 
@@ -30,9 +30,12 @@ function extensionOf(name: string): string {
   return name.slice(name.lastIndexOf('.') + 1).toLowerCase();
 }
 
-function parseErrorToast(error: unknown) {
-  const description = error instanceof ImportParseError ? error.message : 'The content could not be read.';
-  toast({ title: 'Parse Error', description, variant: 'destructive' });
+/**
+ * A parse error is shown in the form, under what it is about, rather than as a toast: a toast sat over the Preview
+ * button the user needs next.
+ */
+function parseErrorMessage(error: unknown): string {
+  return `Parse error: ${error instanceof ImportParseError ? error.message : 'The content could not be read.'}`;
 }
 
 /** A workbook read in the browser: its entries are already parsed, so the text box is not used. */
@@ -64,11 +67,14 @@ export function ImportForm({
   const fileInput = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
   const [dragging, setDragging] = useState(false);
+  // Why the last file could not be used; cleared by the next file or by removing it.
+  const [fileError, setFileError] = useState<string | null>(null);
   const {
     register,
     control,
     handleSubmit,
     setValue,
+    setError,
     formState: { errors },
   } = form;
   const format = useWatch({ control, name: 'format' });
@@ -77,24 +83,18 @@ export function ImportForm({
     const extension = extensionOf(file.name);
     const textFormat = TEXT_FORMAT_OF_EXTENSION[extension];
     if (!textFormat && extension !== 'xlsx') {
-      toast({
-        title: 'Invalid file',
-        description:
-          extension === 'xls'
-            ? 'Old Excel files (.xls) cannot be read. Save the file as .xlsx or CSV and try again.'
-            : 'Please select a CSV, JSON, plain-text or Excel (.xlsx) file.',
-        variant: 'destructive',
-      });
+      setFileError(
+        extension === 'xls'
+          ? 'Old Excel files (.xls) cannot be read. Save the file as .xlsx or CSV and try again.'
+          : 'Please select a CSV, JSON, plain-text or Excel (.xlsx) file.',
+      );
       return;
     }
     if (file.size > IMPORT_MAX_BYTES) {
-      toast({
-        title: 'Invalid file',
-        description: `The file is larger than ${formatFileSize(IMPORT_MAX_BYTES)}. Split it and import it in parts.`,
-        variant: 'destructive',
-      });
+      setFileError(`The file is larger than ${formatFileSize(IMPORT_MAX_BYTES)}. Split it and import it in parts.`);
       return;
     }
+    setFileError(null);
     setReading(true);
     try {
       if (textFormat) {
@@ -111,8 +111,7 @@ export function ImportForm({
       onWorkbookChange({ name: file.name, size: file.size, entries });
       onPreview(entries);
     } catch (error) {
-      if (error instanceof ImportParseError) parseErrorToast(error);
-      else toast({ title: 'Invalid file', description: `${file.name} could not be read.`, variant: 'destructive' });
+      setFileError(error instanceof ImportParseError ? parseErrorMessage(error) : `${file.name} could not be read.`);
     } finally {
       setReading(false);
     }
@@ -126,6 +125,7 @@ export function ImportForm({
   };
 
   const clearFile = () => {
+    setFileError(null);
     onFileNameChange(null);
     onWorkbookChange(null);
     setValue('content', '');
@@ -135,7 +135,7 @@ export function ImportForm({
     try {
       onPreview(parseImport(chosen, content));
     } catch (error) {
-      parseErrorToast(error);
+      setError('content', { message: parseErrorMessage(error) }, { shouldFocus: true });
     }
   });
 
@@ -241,6 +241,11 @@ export function ImportForm({
                   Browse...
                 </Button>
               </div>
+              {fileError && (
+                <p role="alert" className="basis-full text-sm text-destructive">
+                  {fileError}
+                </p>
+              )}
               <input
                 ref={fileInput}
                 type="file"
@@ -268,8 +273,8 @@ export function ImportForm({
               label="Content"
               rows={12}
               spellCheck={false}
-              className="[&_textarea]:font-mono [&_textarea]:text-xs"
-              placeholder={IMPORT_TEMPLATES[format].content}
+              className="[&_textarea]:font-mono [&_textarea]:text-xs [&_textarea]:placeholder:text-slate-400 [&_textarea]:placeholder:italic"
+              placeholder={IMPORT_PLACEHOLDERS[format]}
               hint="Paste entries in the format chosen above. See Templates & Examples for the exact layout."
               error={errors.content?.message}
               {...register('content')}

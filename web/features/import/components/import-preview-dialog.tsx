@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { CircleCheck, FilePen, LoaderCircle, Upload, X } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { CircleCheck, CopyX, FilePen, LoaderCircle, Upload, X } from 'lucide-react';
 import { IMPORT_MAX_BYTES } from '../../../../common/constants';
 import type { ParsedEntry } from '../../../../common/import/types';
 import type { ImportBody, ImportResult } from '../../../../common/schemas/knowledge';
@@ -16,13 +16,25 @@ import {
 import { Progress } from '../../../components/ui/progress';
 import { RadioCard, RadioGroup } from '../../../components/ui/radio-group';
 import { toast, toastError } from '../../../components/ui/use-toast';
+import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
+import { useCheckImport } from '../api/check-import';
 import { useImportCanonicalAnswers } from '../api/import-canonical-answers';
+import {
+  findDuplicates,
+  importButtonLabel,
+  importedTitle,
+  previewSummary,
+  skippedDescription,
+  type Duplicate,
+} from '../import-preview-rules';
 
 /** Entries rendered at once; a 10,000-row sheet is previewed a slice at a time instead of freezing the tab. */
 const PREVIEW_PAGE = 100;
 
 type ImportStatus = NonNullable<ImportBody['status']>;
+
+const NO_KEYS: ReadonlySet<number> = new Set();
 
 interface PreviewRow {
   key: number;
@@ -37,20 +49,20 @@ interface ImportPreviewDialogProps {
   onImported: () => void;
 }
 
-function importedToast(result: ImportResult) {
-  const skipped =
-    result.skipped > 0
-      ? `${formatNumber(result.skipped)} ${result.skipped === 1 ? 'entry was' : 'entries were'} skipped because ${result.skipped === 1 ? 'its question is' : 'their questions are'} already in the library.`
-      : undefined;
+/** `alreadySkipped`: duplicates the preview left out of the request, counted with those the server skipped. */
+function importedToast(result: ImportResult, alreadySkipped: number) {
+  const skipped = skippedDescription(result.skipped + alreadySkipped);
   if (result.imported === 0) {
     toast({ title: 'Nothing was imported', description: skipped });
     return;
   }
-  toast({
-    title: `Imported ${formatNumber(result.imported)} canonical answers successfully`,
-    description: skipped,
-    variant: 'success',
-  });
+  toast({ title: importedTitle(result.imported), description: skipped, variant: 'success' });
+}
+
+function duplicateText(duplicate: Duplicate): string {
+  return duplicate.kind === 'library'
+    ? 'Already in the library: will be skipped'
+    : `Repeats entry ${String(duplicate.of)}: will be skipped`;
 }
 
 function progressLabel(percent: number): string {
@@ -95,12 +107,24 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
   const [status, setStatus] = useState<ImportStatus>('approved');
   const [progress, setProgress] = useState<number | null>(null);
   const pending = importMutation.isPending;
-  const count = rows.length;
+
+  // Which questions the library already has, asked once per preview (only importers may ask). Should the check
+  // fail, the server still skips them on import; repeats within the file are found here either way.
+  const check = useCheckImport();
+  const { mutate: runCheck } = check;
+  useEffect(() => {
+    if (canImport) runCheck(entries);
+  }, [canImport, entries, runCheck]);
+  const inLibrary = check.data ?? NO_KEYS;
+  const duplicates = useMemo(() => findDuplicates(rows, inLibrary), [rows, inLibrary]);
+  const ready = rows.length - duplicates.size;
+  const checking = check.isPending;
 
   const remove = (key: number) => setRows((current) => current.filter((row) => row.key !== key));
 
   const startImport = () => {
-    const body: ImportBody = { entries: rows.map((row) => row.entry), status };
+    const sent = rows.filter((row) => !duplicates.has(row.key));
+    const body: ImportBody = { entries: sent.map((row) => row.entry), status };
     if (new Blob([JSON.stringify(body)]).size > IMPORT_MAX_BYTES) {
       toast({
         title: 'Error',
@@ -114,7 +138,7 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
       { body, onProgress: setProgress },
       {
         onSuccess: (result) => {
-          importedToast(result);
+          importedToast(result, duplicates.size);
           onImported();
         },
         onError: (error) => {
@@ -130,9 +154,10 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
       <DialogHeader>
         <DialogTitle>Import Preview</DialogTitle>
         <DialogDescription>
-          {count === 0
+          {rows.length === 0
             ? 'Every entry has been removed. Close the preview to change the content.'
-            : `${formatNumber(count)} ${count === 1 ? 'entry is' : 'entries are'} ready to import. Remove any you do not want.`}
+            : previewSummary(ready, duplicates.size)}
+          {checking && ' Checking the library for duplicates...'}
         </DialogDescription>
       </DialogHeader>
 
@@ -163,40 +188,54 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
         className="grid max-h-[45vh] gap-2 overflow-y-auto rounded-lg border bg-surface p-2"
         aria-label="Entries to import"
       >
-        {rows.slice(0, visible).map(({ key, entry }, index) => (
-          <li key={key} className="flex gap-3 rounded-md border bg-background p-3">
-            <span className="w-6 shrink-0 pt-0.5 text-right text-xs text-muted-foreground tabular-nums">
-              {index + 1}
-            </span>
-            <div className="min-w-0 flex-1">
-              <p className="text-sm font-semibold break-words">{entry.question}</p>
-              <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">{entry.answer}</p>
-              <div className="mt-2 flex flex-wrap items-center gap-1.5">
-                {entry.tags.map((tag) => (
-                  <Badge key={tag} variant="outline" className="font-normal">
-                    {tag}
-                  </Badge>
-                ))}
-                <span className="text-xs text-muted-foreground">Confidence: {entry.confidence}%</span>
-              </div>
-            </div>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 shrink-0 text-muted-foreground"
-              onClick={() => remove(key)}
-              disabled={pending}
-              aria-label={`Remove entry ${String(index + 1)}`}
+        {rows.slice(0, visible).map(({ key, entry }, index) => {
+          const duplicate = duplicates.get(key);
+          return (
+            <li
+              key={key}
+              className={cn('flex gap-3 rounded-md border bg-background p-3', duplicate && 'border-dashed bg-surface')}
             >
-              <X aria-hidden />
-            </Button>
-          </li>
-        ))}
-        {count > visible && (
+              <span className="w-6 shrink-0 pt-0.5 text-right text-xs text-muted-foreground tabular-nums">
+                {index + 1}
+              </span>
+              <div className="min-w-0 flex-1">
+                {duplicate && (
+                  <Badge variant="warning" className="mb-1.5">
+                    <CopyX aria-hidden />
+                    {duplicateText(duplicate)}
+                  </Badge>
+                )}
+                <p className="text-sm font-semibold break-words">{entry.question}</p>
+                <p className="mt-1 line-clamp-3 text-sm break-words whitespace-pre-line text-slate-600">
+                  {entry.answer}
+                </p>
+                <div className="mt-2 flex flex-wrap items-center gap-1.5">
+                  {entry.tags.map((tag) => (
+                    <Badge key={tag} variant="outline" className="font-normal">
+                      {tag}
+                    </Badge>
+                  ))}
+                  <span className="text-xs text-muted-foreground">Confidence: {entry.confidence}%</span>
+                </div>
+              </div>
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 shrink-0 text-muted-foreground"
+                onClick={() => remove(key)}
+                disabled={pending}
+                aria-label={`Remove entry ${String(index + 1)}`}
+              >
+                <X aria-hidden />
+              </Button>
+            </li>
+          );
+        })}
+        {rows.length > visible && (
           <li className="flex justify-center py-2">
             <Button variant="outline" size="sm" onClick={() => setVisible((v) => v + PREVIEW_PAGE)}>
-              Show {formatNumber(Math.min(PREVIEW_PAGE, count - visible))} more ({formatNumber(count - visible)} not
-              shown)
+              Show {formatNumber(Math.min(PREVIEW_PAGE, rows.length - visible))} more (
+              {formatNumber(rows.length - visible)} not shown)
             </Button>
           </li>
         )}
@@ -216,9 +255,9 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
         <Button variant="outline" onClick={onClose} disabled={pending}>
           Cancel
         </Button>
-        <Button onClick={startImport} disabled={!canImport || count === 0 || pending}>
-          {pending ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
-          Import {formatNumber(count)} Answers
+        <Button onClick={startImport} disabled={!canImport || ready === 0 || pending || checking}>
+          {pending || checking ? <LoaderCircle className="animate-spin" aria-hidden /> : <Upload aria-hidden />}
+          {importButtonLabel(ready)}
         </Button>
       </DialogFooter>
     </>
