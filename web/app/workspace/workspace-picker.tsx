@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Check, ChevronsUpDown, Layers } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import {
@@ -24,23 +24,29 @@ function matchWorkspace(_value: string, search: string, keywords?: string[]): nu
 export function WorkspacePicker() {
   const { workspaces, currentWorkspace, selectWorkspace } = useWorkspace();
   const [open, setOpen] = useState(false);
+  const labelId = useId();
+  const valueId = useId();
 
   if (workspaces.length === 0) return null;
 
   return (
     <div className="grid gap-1.5">
-      <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Workspace</span>
+      <span id={labelId} className="text-xs font-medium tracking-wide text-muted-foreground uppercase">
+        Workspace
+      </span>
       <Popover open={open} onOpenChange={setOpen}>
         <PopoverTrigger asChild>
           <Button
             variant="outline"
             aria-haspopup="listbox"
             aria-expanded={open}
+            // Named by its label and then its value ("Workspace Default"), as a labelled select would be.
+            aria-labelledby={`${labelId} ${valueId}`}
             className="w-full justify-between px-3 font-normal"
           >
             <span className="flex min-w-0 items-center gap-2">
               <Layers className="text-muted-foreground" aria-hidden />
-              <span className={cn('truncate', !currentWorkspace && 'text-muted-foreground')}>
+              <span id={valueId} className={cn('truncate', !currentWorkspace && 'text-muted-foreground')}>
                 {currentWorkspace?.name ?? 'Select workspace...'}
               </span>
             </span>

@@ -13,7 +13,7 @@ interface SaveChangesBarProps {
 /** The Discard Changes / Save Changes pair at the end of a settings form; Save submits the form. */
 export function SaveChangesBar({ dirty, pending, onDiscard }: SaveChangesBarProps) {
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap justify-end gap-2">
       <Button variant="outline" onClick={onDiscard} disabled={!dirty || pending}>
         Discard Changes
       </Button>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { CircleExclamationPoint, MailOpen, ShieldCheck } from 'lucide-react';
 import { Alert, AlertDescription } from '../../components/ui/alert';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { FullScreenSpinner, Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { errorMessage } from '../../lib/api';
@@ -33,35 +33,25 @@ export function LoginPage() {
       : null;
   const alertMessage = formError ?? inviteError;
   const validInvitation = inviteToken && invitation.data ? { token: inviteToken, preview: invitation.data } : null;
+  // An invited person joins the inviting organization: offering to create one would send them the wrong way.
+  const welcomeLine = validInvitation
+    ? `Create your account to join ${validInvitation.preview.organizationName}, or sign in if you already have one.`
+    : 'Sign in to your account or create a new organization.';
 
   return (
     <div className="grid min-h-screen bg-surface lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <section className="flex flex-col justify-between gap-10 bg-gradient-to-br from-indigo-700 via-indigo-600 to-indigo-500 px-8 py-10 text-white lg:px-14 lg:py-14">
-        <div className="flex items-center gap-2.5">
-          <span className="flex size-9 items-center justify-center rounded-lg bg-white/15 ring-1 ring-white/25">
+      <main className="flex flex-col items-center justify-center gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="flex items-center gap-2.5 self-center lg:hidden">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <ShieldCheck className="size-5" aria-hidden />
           </span>
           <span className="text-lg font-semibold tracking-tight">Verity</span>
         </div>
-        <div className="max-w-md">
-          <h1 className="text-3xl leading-tight font-semibold tracking-tight lg:text-4xl">
-            Answer security questionnaires with confidence.
-          </h1>
-          <p className="mt-3 text-indigo-100">
-            One source of truth for your security, compliance and technical answers.
-          </p>
-          <div className="mt-10">
-            <MarketingBlurbs />
-          </div>
-        </div>
-        <p className="text-xs text-indigo-200">Your organization&apos;s data is never shared with other tenants.</p>
-      </section>
-
-      <main className="flex items-center justify-center px-6 py-10">
         <Card className="w-full max-w-md">
           <CardHeader className="pb-4">
-            <CardTitle className="text-xl">Welcome</CardTitle>
-            <CardDescription>Sign in to your account or create a new organization.</CardDescription>
+            {/* The page's one h1: the form is what this page is for, and it comes first. */}
+            <h1 className="text-xl leading-tight font-semibold">Welcome</h1>
+            <CardDescription>{welcomeLine}</CardDescription>
           </CardHeader>
           <CardContent>
             <Tabs
@@ -113,6 +103,30 @@ export function LoginPage() {
           </CardContent>
         </Card>
       </main>
+      {/* After the form in the document, so a phone shows sign-in first; beside it, on the left, on wide screens. */}
+      <section
+        aria-label="About Verity"
+        className="flex flex-col justify-between gap-10 bg-gradient-to-br from-indigo-700 via-indigo-600 to-indigo-500 px-6 py-10 text-white sm:px-8 lg:order-first lg:px-14 lg:py-14"
+      >
+        <div className="hidden items-center gap-2.5 lg:flex">
+          <span className="flex size-9 items-center justify-center rounded-lg bg-white/15 ring-1 ring-white/25">
+            <ShieldCheck className="size-5" aria-hidden />
+          </span>
+          <span className="text-lg font-semibold tracking-tight">Verity</span>
+        </div>
+        <div className="max-w-md">
+          <h2 className="text-3xl leading-tight font-semibold tracking-tight lg:text-4xl">
+            Answer security questionnaires with confidence.
+          </h2>
+          <p className="mt-3 text-indigo-100">
+            One source of truth for your security, compliance and technical answers.
+          </p>
+          <div className="mt-10">
+            <MarketingBlurbs />
+          </div>
+        </div>
+        <p className="text-xs text-indigo-200">Your organization&apos;s data is never shared with other tenants.</p>
+      </section>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function MarketingBlurbs() {
             <Icon className="size-5" aria-hidden />
           </span>
           <div>
-            <h2 className="font-semibold">{title}</h2>
+            <h3 className="font-semibold">{title}</h3>
             <p className="mt-1 text-sm leading-relaxed text-indigo-100">{text}</p>
           </div>
         </li>

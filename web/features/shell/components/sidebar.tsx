@@ -11,32 +11,36 @@ import {
   RotateCcwClock,
   Settings,
   ShieldCheck,
+  X,
 } from 'lucide-react';
 import { DEFAULT_BRAND_NAME } from '../../../../common/constants';
 import { isAdminLevel } from '../../../../common/roles';
 import type { UserView } from '../../../../common/schemas/auth';
 import type { OrganizationStats, OrganizationView } from '../../../../common/schemas/organizations';
 import { toastError } from '../../../components/ui/use-toast';
-import { paths, type WorkspaceMode } from '../../../paths';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../paths';
 import { useLogout } from '../../../app/me/logout';
 import { useCan } from '../../../app/me/use-can';
 import { WorkspacePicker } from '../../../app/workspace/workspace-picker';
+import { activeNavItem } from '../nav-state';
 import { NavItem, navItemClass } from './nav-item';
 import { QuickStats } from './quick-stats';
 import { UploadSection } from '../../documents/upload-section';
 import { UserSummary } from './user-summary';
 
 interface SidebarProps {
-  /** Mode of the main workspace page, or null on other screens. */
-  mode: WorkspaceMode | null;
   organization: OrganizationView;
   stats: OrganizationStats | undefined;
   user: UserView;
+  /** Set while the sidebar is the phone drawer: shows its close button. */
+  onClose?: () => void;
 }
 
 /** PRODUCT §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
-export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
-  const { pathname } = useLocation();
+export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
+  const location = useLocation();
+  const active = activeNavItem(location);
   const canUpload = useCan('documents:upload');
   // Questions are assigned to those who may answer them.
   const canAnswer = useCan('assessments:run');
@@ -44,7 +48,6 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
   const adminLevel = isAdminLevel(user.role);
   const logoutMutation = useLogout();
   const brandName = organization.brandName?.trim() || DEFAULT_BRAND_NAME;
-  const isAt = (path: string) => pathname === path || pathname.startsWith(`${path}/`);
 
   const handleLogout = () => {
     logoutMutation.mutate(undefined, {
@@ -60,10 +63,10 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
 
   return (
     <aside className="flex h-full w-64 shrink-0 flex-col border-r bg-surface">
-      <div className="px-4 pt-4 pb-3">
+      <div className="flex items-start gap-1 px-4 pt-4 pb-3">
         <Link
           to={paths.dashboard}
-          className="flex items-center gap-2.5 rounded-md p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md p-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground">
             <ShieldCheck className="size-4.5" aria-hidden />
@@ -73,6 +76,18 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
             <span className="block truncate text-xs text-muted-foreground">{organization.name}</span>
           </span>
         </Link>
+        {onClose && (
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label="Close menu"
+            data-drawer-initial-focus
+            onClick={onClose}
+          >
+            <X aria-hidden />
+          </Button>
+        )}
       </div>
 
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-3 pb-4">
@@ -81,25 +96,25 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
         </div>
 
         <nav aria-label="Main" className="grid gap-0.5">
-          <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={mode === 'ask'} />
-          <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={mode === 'library'} />
-          <NavItem to={paths.documents} label="Documents" icon={FileText} active={isAt(paths.documents)} />
+          <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={active === 'ask'} />
+          <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={active === 'library'} />
+          <NavItem to={paths.documents} label="Documents" icon={FileText} active={active === 'documents'} />
           {/* Not in the specification's navigation, which had no working assessments screen to reach. */}
           <NavItem
             to={paths.assessments}
             label="Bulk Assessments"
             icon={FileSpreadsheet}
-            active={isAt(paths.assessments)}
+            active={active === 'assessments'}
           />
           {canAnswer && (
-            <NavItem to={paths.myQuestions} label="My questions" icon={ListTodo} active={isAt(paths.myQuestions)} />
+            <NavItem to={paths.myQuestions} label="My questions" icon={ListTodo} active={active === 'myQuestions'} />
           )}
           {adminLevel && (
             <NavItem
               to={paths.chatHistory}
               label="Chat History"
               icon={RotateCcwClock}
-              active={isAt(paths.chatHistory)}
+              active={active === 'chatHistory'}
             />
           )}
         </nav>
@@ -111,13 +126,13 @@ export function Sidebar({ mode, organization, stats, user }: SidebarProps) {
       <div className="grid gap-0.5 border-t px-3 py-3">
         <UserSummary user={user} />
         <nav aria-label="Account" className="grid gap-0.5">
-          <NavItem to={paths.account} label="Account" icon={CircleUser} active={isAt(paths.account)} />
+          <NavItem to={paths.account} label="Account" icon={CircleUser} active={active === 'account'} />
           {adminLevel && (
             <NavItem
               to={paths.adminSettings}
               label="Workspace Settings"
               icon={Settings}
-              active={isAt(paths.adminSettings)}
+              active={active === 'adminSettings'}
             />
           )}
           <button

@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations } from './a11y';
+import { launchBrowser, screenshot } from './browser';
+import { apiCall, registerAdmin, uniqueSuffix } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser.close());
+
+const PASSWORD = 'secret-1234';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+interface Screen {
+  name: string;
+  /** The sidebar link that leads there (followed through the drawer at phone width), or null to open the URL. */
+  navLink: string | null;
+  path: (assessmentId: string) => string;
+  heading: string | ((assessmentName: string) => string);
+  /** The sidebar item marked current on this screen. */
+  current: string;
+}
+
+const ASSESSMENT_NAME = 'Globex quick check';
+
+const SCREENS: Screen[] = [
+  {
+    name: 'ask',
+    navLink: 'Ask Questions',
+    path: () => '/dashboard',
+    heading: 'Ask Questions',
+    current: 'Ask Questions',
+  },
+  {
+    name: 'library',
+    navLink: 'Answer Library',
+    path: () => '/library',
+    heading: 'Knowledge Library',
+    current: 'Answer Library',
+  },
+  // Import Q&A belongs to the Answer Library (issue 20, defect 14: no item used to be current here).
+  { name: 'import', navLink: null, path: () => '/import', heading: 'Import Q&A', current: 'Answer Library' },
+  {
+    name: 'documents',
+    navLink: 'Documents',
+    path: () => '/documents',
+    heading: 'Document Library',
+    current: 'Documents',
+  },
+  {
+    name: 'assessments',
+    navLink: 'Bulk Assessments',
+    path: () => '/assessments',
+    heading: 'Bulk Assessments',
+    current: 'Bulk Assessments',
+  },
+  {
+    name: 'assessment-detail',
+    navLink: null,
+    path: (id) => `/assessments/${id}`,
+    heading: (name) => name,
+    current: 'Bulk Assessments',
+  },
+  {
+    name: 'chat-history',
+    navLink: 'Chat History',
+    path: () => '/chat-history',
+    heading: 'Chat History',
+    current: 'Chat History',
+  },
+  { name: 'account', navLink: 'Account', path: () => '/account', heading: 'Account Settings', current: 'Account' },
+  {
+    name: 'admin-settings',
+    navLink: 'Workspace Settings',
+    path: () => '/admin-settings',
+    heading: 'Workspace Settings',
+    current: 'Workspace Settings',
+  },
+  {
+    name: 'my-questions',
+    navLink: 'My questions',
+    path: () => '/my-questions',
+    heading: 'My questions',
+    current: 'My questions',
+  },
+];
+
+type Check = 'overflow' | 'axe';
+
+/**
+ * Checks that still fail on a screen because of that screen's own content, which another part of issue 20 owns, keyed
+ * by `<screen>-<width>`. The check still runs and its failure is printed; only the listed check of the listed screen
+ * does not fail the test. Remove an entry as soon as its screen is fixed (the run says when one passes).
+ */
+const KNOWN_FAILURES: Readonly<Record<string, { check: Check; todo: string }>> = {
+  // TODO(issue 20): library fixes overflow: the header grid of library-view.tsx (`div.grid.gap-4.border-b`) takes the
+  // width of its widest row, so the title, the header buttons and "Select All" are cut off at 390 px.
+  'library-390': { check: 'overflow', todo: 'library: header grid wider than the screen' },
+  // TODO(issue 20): import fixes color-contrast: the format hint (`text-xs text-muted-foreground`) on the checked
+  // RadioCard's indigo-50 background is under 4.5:1.
+  'import-1440': { check: 'axe', todo: 'import: color-contrast of the checked format hint' },
+  'import-390': { check: 'axe', todo: 'import: color-contrast of the checked format hint' },
+  // TODO(issue 20): documents fixes color-contrast: type-filter.tsx's unpressed buttons (text-muted-foreground on
+  // bg-muted) are under 4.5:1.
+  'documents-1440': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
+  'documents-390': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
+  // TODO(issue 20): assessments fixes overflow: the detail page's scroll column (`div.min-h-0.flex-1.overflow-y-auto`)
+  // holds 398 px of content in 390 px and scrolls sideways.
+  'assessment-detail-390': { check: 'overflow', todo: 'assessments: detail column scrolls sideways' },
+};
+
+/** Makes an admin with a small library, one answered question and one finished assessment, then signs out. */
+async function seedAccount(): Promise<{
+  username: string;
+  assessmentId: string;
+  inviteToken: string;
+  organization: string;
+}> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  const { username } = await registerAdmin(page, baseUrl, uniqueSuffix());
+  await apiCall(page, 'POST', '/api/canonical-answers', {
+    question: 'Is customer data encrypted at rest?',
+    answer: 'Yes. All customer data is encrypted at rest with AES-256, and keys are rotated every year.',
+    tags: ['security', 'encryption'],
+    status: 'approved',
+  });
+  await apiCall(page, 'POST', '/api/qa/ask', { question: 'Is customer data encrypted at rest?' });
+  const created = await apiCall<{ id: string }>(page, 'POST', '/api/assessments/import-csv', {
+    csvContent: 'Question\nIs customer data encrypted at rest?\nDo you have a SOC 2 Type II report?\n',
+    name: ASSESSMENT_NAME,
+    metadata: { sourceFile: 'globex.csv', customerName: 'Globex', assessmentType: 'Sales follow-up' },
+  });
+  await page.waitForFunction(
+    async (id) => {
+      const res = await fetch(`/api/assessments/${id}`);
+      const body = (await res.json()) as { batch: { status: string } };
+      return body.batch.status !== 'processing';
+    },
+    created.id,
+    { polling: 250, timeout: 60_000 },
+  );
+  const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
+    email: `new-${username}@example.com`,
+    role: 'contributor',
+  });
+  await context.close();
+  return { username, assessmentId: created.id, inviteToken: invite.token, organization: `Org ${username}` };
+}
+
+/** Overflow and axe on the page as it is now; failures are collected, not thrown, so one run lists them all. */
+async function checkScreen(page: Page, key: string, failures: string[]): Promise<void> {
+  const checks: Array<[Check, (page: Page) => Promise<void>]> = [
+    ['overflow', expectNoHorizontalOverflow],
+    ['axe', expectNoSeriousAxeViolations],
+  ];
+  for (const [check, run] of checks) {
+    const known = KNOWN_FAILURES[key]?.check === check ? KNOWN_FAILURES[key] : undefined;
+    try {
+      await run(page);
+      if (known) console.warn(`${key} now passes its ${check} check: remove it from KNOWN_FAILURES (${known.todo})`);
+    } catch (error) {
+      const message = `${key}: ${error instanceof Error ? error.message : String(error)}`;
+      if (known) console.warn(`known failure, ${known.todo}: ${message}`);
+      else failures.push(message);
+    }
+  }
+  await screenshot(page, `responsive-${key}`);
+}
+
+const drawer = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
+const menuButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Menu' });
+
+async function focusedElement(page: Page): Promise<{ id: string; text: string; inDrawer: boolean }> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return {
+      id: active?.id ?? '',
+      text: (active?.textContent ?? '').trim(),
+      inDrawer: Boolean(active?.closest('#app-navigation')),
+    };
+  });
+}
+
+describe.each([
+  { label: 'desktop', viewport: DESKTOP },
+  { label: 'phone', viewport: PHONE },
+])('every screen at $viewport.width px ($label)', ({ viewport }) => {
+  const phone = viewport.width < 1024;
+
+  it('signs in and shows each screen without overflow or serious accessibility faults', async () => {
+    const { username, assessmentId, inviteToken, organization } = await seedAccount();
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const failures: string[] = [];
+
+    // The login page: at phone width the sign-in form comes first, above the marketing text.
+    await page.goto(`${baseUrl}/login`);
+    const signIn = page.getByRole('button', { name: 'Sign In', exact: true });
+    await signIn.waitFor();
+    const formTop = (await page.getByLabel('Username').boundingBox())?.y ?? Infinity;
+    const pitchTop =
+      (await page.getByRole('heading', { name: 'Answer security questionnaires with confidence.' }).boundingBox())?.y ??
+      -Infinity;
+    if (phone) {
+      expect(formTop).toBeLessThan(viewport.height);
+      expect(formTop).toBeLessThan(pitchTop);
+    }
+    await checkScreen(page, `login-${viewport.width}`, failures);
+
+    // The invitation sign-up joins the inviting organization; it does not offer to create one (defect 14).
+    await page.goto(`${baseUrl}/login?invite=${inviteToken}`);
+    await page.getByRole('button', { name: 'Create Account' }).waitFor();
+    await page.getByText(`Create your account to join ${organization}`).waitFor();
+    expect(await page.getByText('create a new organization').count()).toBe(0);
+    expect(await page.getByLabel('Organization Name').count()).toBe(0);
+    await checkScreen(page, `login-invite-${viewport.width}`, failures);
+    await page.goto(`${baseUrl}/login`);
+    await signIn.waitFor();
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await signIn.click();
+    await page.getByRole('heading', { name: 'Ask Questions', level: 1 }).waitFor();
+
+    // Skip link (defect 15): the first Tab on a fresh page reaches it, and following it focuses the main region.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Ask Questions', level: 1 }).waitFor();
+    await page.keyboard.press('Tab');
+    expect((await focusedElement(page)).text).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect((await focusedElement(page)).id).toBe('main');
+
+    // The workspace picker is named by its label (defect 15).
+    const picker = page.getByRole('button', { name: /^Workspace\b/ });
+    if (phone) {
+      // Closed, the drawer is out of sight and out of the accessibility tree; the page has the full width.
+      expect(await picker.isVisible()).toBe(false);
+      const mainBox = await page.locator('#main').boundingBox();
+      expect(mainBox?.x).toBe(0);
+      expect(mainBox?.width).toBe(viewport.width);
+
+      // Escape closes the drawer and focus returns to the Menu button.
+      await menuButton(page).click();
+      await drawer(page).waitFor();
+      expect(await menuButton(page).getAttribute('aria-expanded')).toBe('true');
+      expect((await focusedElement(page)).inDrawer).toBe(true);
+      await picker.waitFor();
+      await checkScreen(page, `drawer-${viewport.width}`, failures);
+      // Focus stays inside while it is open, both ways round.
+      for (let i = 0; i < 25; i += 1) await page.keyboard.press('Tab');
+      expect((await focusedElement(page)).inDrawer).toBe(true);
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Shift+Tab');
+      expect((await focusedElement(page)).inDrawer).toBe(true);
+      await page.keyboard.press('Escape');
+      await drawer(page).waitFor({ state: 'hidden' });
+      expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+      expect((await focusedElement(page)).text).toBe('Menu');
+
+      // The close button and a click beside the drawer close it too.
+      await menuButton(page).click();
+      await drawer(page).getByRole('button', { name: 'Close menu' }).click();
+      await drawer(page).waitFor({ state: 'hidden' });
+      await menuButton(page).click();
+      await drawer(page).waitFor();
+      await page.mouse.click(viewport.width - 20, viewport.height / 2);
+      await drawer(page).waitFor({ state: 'hidden' });
+    } else {
+      expect(await menuButton(page).isVisible()).toBe(false);
+      await picker.waitFor();
+    }
+
+    for (const screen of SCREENS) {
+      const heading = typeof screen.heading === 'string' ? screen.heading : screen.heading(ASSESSMENT_NAME);
+      if (phone && screen.navLink) {
+        // Navigating through the drawer closes it.
+        await menuButton(page).click();
+        await drawer(page).getByRole('link', { name: screen.navLink, exact: true }).click();
+        await drawer(page).waitFor({ state: 'hidden' });
+      } else {
+        await page.goto(`${baseUrl}${screen.path(assessmentId)}`);
+      }
+      await page.waitForURL((url) => url.pathname === screen.path(assessmentId));
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      const current = page.locator('#app-navigation a[aria-current="page"]');
+      expect(await current.allTextContents(), `current sidebar item on ${screen.name}`).toEqual([screen.current]);
+      await checkScreen(page, `${screen.name}-${viewport.width}`, failures);
+    }
+
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+});
