@@ -99,7 +99,7 @@ describe('ask questions and chat history', () => {
     await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
     const panel = page.getByRole('complementary', { name: 'Context & Tasks' });
     await panel.getByRole('link', { name: /encryption\s*2/ }).waitFor();
-    await panel.getByText('Upload documents or add Q&A entries to see relevant matches here').waitFor();
+    await panel.getByText('Ask a question to see the closest library entries here.').waitFor();
     await panel.getByText('Complete tasks will appear here').waitFor();
     await page.getByText('0/2000').waitFor();
     await screenshot(page, 'ask-empty');
@@ -151,6 +151,13 @@ describe('ask questions and chat history', () => {
     expect(await messages(page).count()).toBe(4);
     await scrolledToBottom(page);
     await screenshot(page, 'ask-answers');
+
+    // The URL names the chat, so a reload shows it again (issue 20, defect 2).
+    expect(new URL(page.url()).searchParams.get('session')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.reload();
+    await messages(page).filter({ hasText: PARAPHRASE }).getByText(ENCRYPTION_ANSWER).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Messages"] > li').length === 4);
+    await page.getByText(`Current chat: ${PARAPHRASE}`).waitFor();
 
     // Answer the uncovered question from the chat: the library dialog opens with the question filled in.
     await uncovered.getByRole('button', { name: 'Add to library' }).click();
@@ -215,6 +222,15 @@ describe('ask questions and chat history', () => {
     await importButton.click();
     const confirm = page.getByRole('alertdialog', { name: 'Start New Assessment?' });
     await confirm.getByText('Starting a bulk assessment for Acme Corp will:').waitFor();
+    // Like a click outside, Escape does not answer it (defect 7).
+    await page.keyboard.press('Escape');
+    expect(await confirm.isVisible()).toBe(true);
+    // Cancel imports nothing, and the form filled in comes back as it was.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await bulk.waitFor();
+    expect(await bulk.getByLabel('Customer/Account Name *').inputValue()).toBe('Acme Corp');
+    await bulk.getByText(/^Selected: acme-questionnaire\.csv/).waitFor();
+    await importButton.click();
     await confirm.getByRole('button', { name: 'Continue' }).click();
     await toast(page, 'Bulk Import Started');
     await page.getByText('Current chat: Bulk Assessment - Acme Corp').waitFor();
@@ -224,11 +240,18 @@ describe('ask questions and chat history', () => {
       .getByText('Assessment complete: 1 answered, 1 needs review')
       .waitFor({ timeout: 30_000 });
     expect(await messages(page).count()).toBe(1);
+    // The assessment's chat holds its questions only: a question typed here would start a new chat (defect 13).
+    await page.getByText('This chat follows its bulk assessment. Questions you send start a new chat.').waitFor();
 
-    // New Chat saves the chat and starts over.
+    // New Chat saves the chat and starts over; the latest chats can be reopened from here.
     await page.getByRole('button', { name: 'New Chat' }).click();
     await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
     expect(await page.getByText('Save Warning').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('session')).toBeNull();
+    const recent = page.getByRole('list', { name: 'Recent chats' });
+    await recent.getByRole('link', { name: /Bulk Assessment - Acme Corp/ }).waitFor();
+    await recent.getByRole('link', { name: new RegExp(PARAPHRASE.replace('?', '\\?')) }).waitFor();
+    await screenshot(page, 'ask-recent-chats');
 
     // Chat History: every question, its session, the filters and the CSV export.
     await page.getByRole('link', { name: 'Chat History' }).click();
@@ -266,11 +289,39 @@ describe('ask questions and chat history', () => {
     await acme.getByText(/ · Acme Corp$/).waitFor();
     await screenshot(page, 'chat-history-sessions');
 
-    // A viewer reads answers but cannot ask, and is told why.
+    // A session reopens on Ask: its questions and answers, under the URL that names it (defect 2).
+    await sessions.getByRole('link', { name: PARAPHRASE }).click();
+    await page.waitForURL('**/dashboard?session=*');
+    await page.getByText(`Current chat: ${PARAPHRASE}`).waitFor();
+    await messages(page).filter({ hasText: PARAPHRASE }).getByText(ENCRYPTION_ANSWER).waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Messages"] > li').length === 5);
+    const reopenedUrl = page.url();
+    // The bulk assessment's chat reopens as its progress.
+    await page.goto(`${baseUrl}/chat-history`);
+    await page.getByRole('tab', { name: 'Chat Sessions' }).click();
+    await sessions.getByRole('link', { name: 'Bulk Assessment - Acme Corp' }).click();
+    await messages(page)
+      .filter({ hasText: 'acme-questionnaire.csv' })
+      .getByText('Assessment complete: 1 answered, 1 needs review')
+      .waitFor();
+
+    // A viewer reads answers but cannot ask, and is told why beside the composer (defect 14).
     const viewer = await joinAsViewer(page, browser, baseUrl, `viewer${suffix}`, errors);
     await viewer.goto(`${baseUrl}/dashboard`);
-    await viewer.getByText('Viewers can read answers but not ask questions.', { exact: false }).waitFor();
+    await viewer
+      .getByRole('note')
+      .getByText('Viewers can read answers but not ask questions. Ask an admin for contributor access.')
+      .waitFor();
     expect(await viewer.getByRole('textbox', { name: 'Question' }).isDisabled()).toBe(true);
+    // The side panel tells a viewer what they can do, not to upload documents.
+    const viewerPanel = viewer.getByRole('complementary', { name: 'Context & Tasks' });
+    await viewerPanel.getByRole('link', { name: 'Search the library' }).waitFor();
+    expect(await viewerPanel.getByText(/Upload documents/).count()).toBe(0);
+    await screenshot(viewer, 'ask-viewer');
+    // Someone else's chat is not found, never shown.
+    await viewer.goto(reopenedUrl);
+    await viewer.getByRole('heading', { name: 'Chat not found' }).waitFor();
+    expect(await viewer.getByText(ENCRYPTION_ANSWER).count()).toBe(0);
     await viewer.context().close();
 
     expect(errors).toEqual([]);
@@ -342,5 +393,103 @@ describe('a question longer than the engine reads', () => {
       await screenshot(page, viewport.name);
       await ctx.close();
     }
+  });
+});
+
+describe('the rough edges of asking (issue 20)', () => {
+  it('never cuts a paste, keeps a failed question with Retry, and keeps small talk out of the tasks', async () => {
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 } });
+    await apiCall(page, 'POST', '/api/canonical-answers', {
+      question: ENCRYPTION_QUESTION,
+      answer: ENCRYPTION_ANSWER,
+      tags: ['encryption'],
+      status: 'approved',
+    });
+    await page.goto(`${baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+    const composer = page.getByRole('textbox', { name: 'Question' });
+
+    // Defect 6: "hi" is no task; a real question is, with a priority from how often and how recently it was asked,
+    // and can be dismissed.
+    await ask(page, 'hi');
+    await messages(page).first().getByText('Needs Review', { exact: true }).waitFor();
+    await ask(page, UNCOVERED);
+    await messages(page).nth(1).getByText('Needs Review', { exact: true }).waitFor();
+    const panel = page.getByRole('complementary', { name: 'Context & Tasks' });
+    const tasks = panel.getByRole('list', { name: 'Pending tasks' });
+    await tasks.getByText(UNCOVERED).waitFor();
+    expect(await tasks.getByRole('listitem').count()).toBe(1);
+    await tasks.getByText('Medium priority').waitFor();
+    await tasks.getByRole('button', { name: `Dismiss "${UNCOVERED}"` }).click();
+    await panel.getByText('Complete tasks will appear here').waitFor();
+
+    await page.getByRole('button', { name: 'New Chat' }).click();
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+
+    // Defect 3: 22 pasted questions, over 2,000 characters, are 22 whole questions, and the composer says so first.
+    const pasted = Array.from(
+      { length: 22 },
+      (_, i) =>
+        `Do you review access control number ${String(i + 1)} for every production system each quarter, and who signs it off?`,
+    );
+    const text = pasted.join('\n');
+    expect(text.length).toBeGreaterThan(2000);
+    await composer.fill(text);
+    expect(await composer.inputValue()).toBe(text);
+    const warning = page.getByRole('status').filter({ hasText: '22 questions' });
+    await warning
+      .getByText(`22 questions, ${text.length.toLocaleString('en-US')} characters: each is sent as its own question.`, {
+        exact: false,
+      })
+      .waitFor();
+    await warning.getByRole('button', { name: 'Bulk Import' }).waitFor();
+    await screenshot(page, 'ask-long-paste');
+    await composer.press('Enter');
+    await messages(page)
+      .filter({ hasText: pasted[21] ?? '' })
+      .getByText('Needs Review', { exact: true })
+      .waitFor();
+    expect(await messages(page).count()).toBe(22);
+    expect(await messages(page).last().getAttribute('aria-label')).toBe(pasted[21]);
+
+    // Defect 4: a question the server fails to answer stays, marked, with Retry; its text comes back to the composer.
+    await page.getByRole('button', { name: 'New Chat' }).click();
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+    await page.route('**/api/qa/ask', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'The answer service is busy. Try again in a moment.', code: 'unavailable' }),
+      }),
+    );
+    await composer.fill(PARAPHRASE);
+    await composer.press('Enter');
+    const failed = messages(page).filter({ hasText: PARAPHRASE });
+    await failed.getByText('The answer service is busy. Try again in a moment.').waitFor();
+    await page.waitForFunction(
+      (question) =>
+        (document.querySelector('textarea[aria-label="Question"]') as HTMLTextAreaElement).value === question,
+      PARAPHRASE,
+    );
+    await screenshot(page, 'ask-failed-question');
+    await page.unroute('**/api/qa/ask');
+    await composer.fill('');
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await failed.getByText(ENCRYPTION_ANSWER).waitFor();
+    expect(await messages(page).count()).toBe(1);
+
+    // Defect 2: a chat id that is not the user's (here: none at all) is "not found".
+    await page.goto(`${baseUrl}/dashboard?session=00000000-0000-4000-8000-000000000000`);
+    await page.getByRole('heading', { name: 'Chat not found' }).waitFor();
+    await page.getByRole('button', { name: 'Start a new chat' }).click();
+    await page.getByRole('heading', { name: 'Ask a security question' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+
+    expect(errors).toEqual([]);
+    await ctx.close();
   });
 });

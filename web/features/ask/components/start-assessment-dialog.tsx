@@ -23,7 +23,9 @@ interface StartAssessmentDialogProps {
  */
 export function StartAssessmentDialog({ customerName, onCancel, onContinue }: StartAssessmentDialogProps) {
   return (
-    <AlertDialog open={customerName !== null} onOpenChange={(open) => !open && onCancel()}>
+    // Only the two buttons close it (Escape and outside clicks do nothing), each with its own handler: closing must
+    // not also count as Cancel, which brings the Bulk Import dialog back.
+    <AlertDialog open={customerName !== null}>
       <AlertDialogContent onEscapeKeyDown={(event) => event.preventDefault()}>
         <AlertDialogHeader>
           <AlertDialogTitle>Start New Assessment?</AlertDialogTitle>
@@ -39,7 +41,7 @@ export function StartAssessmentDialog({ customerName, onCancel, onContinue }: St
           </AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel onClick={onCancel}>Cancel</AlertDialogCancel>
           <AlertDialogAction className={buttonVariants()} onClick={onContinue}>
             Continue
           </AlertDialogAction>
