@@ -292,6 +292,24 @@ describe.each([
       const current = page.locator('#app-navigation a[aria-current="page"]');
       expect(await current.allTextContents(), `current sidebar item on ${screen.name}`).toEqual([screen.current]);
       await checkScreen(page, `${screen.name}-${viewport.width}`, failures);
+
+      if (screen.name === 'ask') {
+        // Tasks mode has a current item (defect 14: none used to be): Ask Questions beside the Context & Tasks panel
+        // that leads there; on a phone, which has no such panel, the drawer's own Pending Tasks item.
+        if (phone) {
+          await menuButton(page).click();
+          await drawer(page).getByRole('link', { name: 'Pending Tasks' }).click();
+          await drawer(page).waitFor({ state: 'hidden' });
+        } else {
+          await page
+            .getByRole('complementary', { name: 'Context & Tasks' })
+            .getByRole('link', { name: 'View All' })
+            .click();
+        }
+        await page.getByRole('heading', { name: 'Pending Tasks', level: 1 }).waitFor();
+        expect(await current.allTextContents()).toEqual([phone ? 'Pending Tasks' : 'Ask Questions']);
+        await checkScreen(page, `tasks-${viewport.width}`, failures);
+      }
     }
 
     expect(failures, failures.join('\n\n')).toEqual([]);

@@ -18,6 +18,12 @@ describe('activeNavItem', () => {
     expect(at('/library', TASKS_MODE_STATE)).toBe('library');
   });
 
+  it('marks the Pending Tasks item in tasks mode where the sidebar has one (the phone drawer)', () => {
+    expect(activeNavItem({ pathname: '/dashboard', state: TASKS_MODE_STATE }, { tasksItem: true })).toBe('tasks');
+    expect(activeNavItem({ pathname: '/library', state: TASKS_MODE_STATE }, { tasksItem: true })).toBe('tasks');
+    expect(activeNavItem({ pathname: '/dashboard', state: null }, { tasksItem: true })).toBe('ask');
+  });
+
   it('marks Answer Library on Import Q&A, which belongs to it', () => {
     expect(at('/import')).toBe('library');
   });

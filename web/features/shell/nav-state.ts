@@ -3,7 +3,15 @@ import { paths, workspaceModeOf } from '../../paths';
 
 /** The sidebar's navigation items, one key each. */
 export type NavKey =
-  'ask' | 'library' | 'documents' | 'assessments' | 'myQuestions' | 'chatHistory' | 'account' | 'adminSettings';
+  | 'ask'
+  | 'tasks'
+  | 'library'
+  | 'documents'
+  | 'assessments'
+  | 'myQuestions'
+  | 'chatHistory'
+  | 'account'
+  | 'adminSettings';
 
 // Screens that belong to a sidebar item without sitting under its path: Import Q&A is part of the Answer Library.
 const SECTIONS: ReadonlyArray<{ key: NavKey; prefixes: readonly string[] }> = [
@@ -22,13 +30,18 @@ function isUnder(pathname: string, prefix: string): boolean {
 
 /**
  * The sidebar item to mark as current for a location, so every screen has one: the main workspace page's modes map
- * to Ask or Library (tasks mode keeps the item of the page it was opened from), /import to the Answer Library.
+ * to Ask or Library, /import to the Answer Library. Tasks mode is its own item where the sidebar has one (the phone
+ * drawer, as the Context & Tasks panel that leads there is not shown); elsewhere it keeps the item of the page it was
+ * opened from.
  */
-export function activeNavItem(location: Pick<Location, 'pathname' | 'state'>): NavKey | null {
+export function activeNavItem(
+  location: Pick<Location, 'pathname' | 'state'>,
+  { tasksItem = false }: { tasksItem?: boolean } = {},
+): NavKey | null {
   const pathname = location.pathname.replace(/\/+$/, '') || paths.home;
   const mode = workspaceModeOf(location);
   if (mode === 'ask' || mode === 'library') return mode;
-  if (mode === 'tasks') return pathname === paths.library ? 'library' : 'ask';
+  if (mode === 'tasks') return tasksItem ? 'tasks' : pathname === paths.library ? 'library' : 'ask';
   return SECTIONS.find(({ prefixes }) => prefixes.some((prefix) => isUnder(pathname, prefix)))?.key ?? null;
 }
 

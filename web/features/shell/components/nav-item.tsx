@@ -14,11 +14,19 @@ interface NavItemProps {
   label: string;
   icon: LucideIcon;
   active: boolean;
+  /** Router state the link navigates with (tasks mode lives there). */
+  state?: unknown;
+  className?: string;
 }
 
-export function NavItem({ to, label, icon: Icon, active }: NavItemProps) {
+export function NavItem({ to, label, icon: Icon, active, state, className }: NavItemProps) {
   return (
-    <Link to={to} className={navItemClass(active)} aria-current={active ? 'page' : undefined}>
+    <Link
+      to={to}
+      state={state}
+      className={cn(navItemClass(active), className)}
+      aria-current={active ? 'page' : undefined}
+    >
       <Icon aria-hidden />
       {label}
     </Link>

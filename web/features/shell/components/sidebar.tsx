@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import {
   BookOpen,
   CircleUser,
+  ClipboardCheck,
   FileSpreadsheet,
   FileText,
   ListTodo,
@@ -19,7 +20,7 @@ import type { UserView } from '../../../../common/schemas/auth';
 import type { OrganizationStats, OrganizationView } from '../../../../common/schemas/organizations';
 import { toastError } from '../../../components/ui/use-toast';
 import { Button } from '../../../components/ui/button';
-import { paths } from '../../../paths';
+import { paths, TASKS_MODE_STATE } from '../../../paths';
 import { useLogout } from '../../../app/me/logout';
 import { useCan } from '../../../app/me/use-can';
 import { WorkspacePicker } from '../../../app/workspace/workspace-picker';
@@ -40,7 +41,8 @@ interface SidebarProps {
 /** PRODUCT §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
 export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
   const location = useLocation();
-  const active = activeNavItem(location);
+  // The drawer (phone) has a Pending Tasks item: the Context & Tasks panel that leads there is not shown.
+  const active = activeNavItem(location, { tasksItem: Boolean(onClose) });
   const canUpload = useCan('documents:upload');
   // Questions are assigned to those who may answer them.
   const canAnswer = useCan('assessments:run');
@@ -98,6 +100,15 @@ export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
         <nav aria-label="Main" className="grid gap-0.5">
           <NavItem to={paths.dashboard} label="Ask Questions" icon={MessageSquare} active={active === 'ask'} />
           <NavItem to={paths.library} label="Answer Library" icon={BookOpen} active={active === 'library'} />
+          {onClose && (
+            <NavItem
+              to={paths.dashboard}
+              state={TASKS_MODE_STATE}
+              label="Pending Tasks"
+              icon={ClipboardCheck}
+              active={active === 'tasks'}
+            />
+          )}
           <NavItem to={paths.documents} label="Documents" icon={FileText} active={active === 'documents'} />
           {/* Not in the specification's navigation, which had no working assessments screen to reach. */}
           <NavItem
