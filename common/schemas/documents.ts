@@ -42,6 +42,9 @@ export const UploadUrlBody = z
   })
   .nullish();
 
+export const DUPLICATE_CHOICES = ['ask', 'replace', 'keep'] as const;
+export type DuplicateChoice = (typeof DUPLICATE_CHOICES)[number];
+
 /** PRODUCT §6 registration payload. */
 export const RegisterDocumentBody = z.object({
   documentURL: z.string().min(1, 'documentURL is required').max(4096),
@@ -54,8 +57,19 @@ export const RegisterDocumentBody = z.object({
   mimeType: z.string().max(255).default('application/octet-stream'),
   size: z.number().int().min(0).max(UPLOAD_MAX_BYTES, 'Files can be at most 50 MB').default(0),
   tags: Tags.default([]),
+  /**
+   * When the workspace already has a file with the same bytes (SHA-256): `ask` refuses with 409 `duplicate_document`
+   * and keeps the upload so it can be registered again with a choice (the upload widget asks); `replace` gives the
+   * existing document this upload's name and tags (its text, id and citations stay); `keep` adds a second copy, as
+   * registration always did, so API clients that send nothing keep working.
+   */
+  ifDuplicate: z.enum(DUPLICATE_CHOICES, { message: 'ifDuplicate must be ask, replace or keep' }).default('keep'),
 });
 export type RegisterDocumentBody = z.input<typeof RegisterDocumentBody>;
+
+/** Details of a 409 `duplicate_document`: the document that already has these bytes. */
+export const DuplicateDocumentDetails = z.object({ documentId: z.string(), originalName: z.string() });
+export type DuplicateDocumentDetails = z.infer<typeof DuplicateDocumentDetails>;
 
 export const DOCUMENT_FILTERS = ['all', 'pdf', 'image', 'text'] as const;
 export const ListDocumentsQuery = z.object({

@@ -35,10 +35,13 @@ export async function documentRoutes(root: FastifyInstance) {
     '/api/documents',
     {
       config: { access: 'documents:upload', workspace: true },
-      schema: { ...tag, body: RegisterDocumentBody, response: { 201: DocumentView } },
+      schema: { ...tag, body: RegisterDocumentBody, response: { 200: DocumentView, 201: DocumentView } },
     },
-    async (req, reply) =>
-      reply.code(201).send(presentDocument(await docs.registerDocument(deps, req.tenant, req.body))),
+    async (req, reply) => {
+      const { document, replaced } = await docs.registerDocument(deps, req.tenant, req.body);
+      // A replaced document already existed: 200, not 201.
+      return reply.code(replaced ? 200 : 201).send(presentDocument(document));
+    },
   );
 
   app.get(

@@ -9,7 +9,11 @@ import { toCsv } from '../../../common/import/csv-export';
 import { AppError, badRequest, conflict, notFound, selectionNotFound } from '../../errors';
 import { audit } from '../audit/service';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
-import type { ListDocumentsQuery, RegisterDocumentBody } from '../../../common/schemas/documents';
+import type {
+  DuplicateDocumentDetails,
+  ListDocumentsQuery,
+  RegisterDocumentBody,
+} from '../../../common/schemas/documents';
 import type { z } from 'zod';
 import { uploadKeyFromUrl } from '../../storage/keys';
 import { detectDocumentType } from '../../ingest/detect';
@@ -46,11 +50,19 @@ const NOT_UPLOADED = 'The file was never uploaded, or its upload did not finish.
 const ALREADY = 'This upload is already registered as a document.';
 
 /**
+ * A refusal of the file's content (empty, damaged, of an unsupported type): sending the same bytes again fails the
+ * same way, so the upload widget offers no retry for this code.
+ */
+const fileRefused = (message: string) => new AppError(400, 'file_refused', message);
+
+/**
  * Registers an uploaded object as a document and queues its extraction. The caller must present the signed upload
  * URL itself (its hash is on the link's row), the link must be its organization's, and it is claimed (`registering`)
  * before anything else happens: a second registration, concurrent or later, gets 409 and never touches the file.
  * The object must exist, match the stated size, fit the storage quota and be of a supported type judged by its
- * content; a refused upload is deleted so no orphan stays behind.
+ * content; a refused upload is deleted so no orphan stays behind. Bytes the workspace already has (same SHA-256) are
+ * not silently stored twice: `ifDuplicate` says whether to ask (409, the upload kept for a second try), replace the
+ * existing document's name and tags, or keep both. Answers whether an existing document was replaced.
  */
 export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.output<typeof RegisterDocumentBody>) {
   const parsed = uploadKeyFromUrl(input.documentURL);
@@ -87,7 +99,7 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
       throw badRequest(NOT_UPLOADED);
     }
     if (head.size > UPLOAD_MAX_BYTES) await refuse(tooLarge());
-    if (head.size === 0) await refuse(badRequest('The file is empty.'));
+    if (head.size === 0) await refuse(fileRefused('The file is empty.'));
     if (input.size > 0 && input.size !== head.size) await refuse(wrongSize(head.size));
     const used = await storageUsed(ctx.db, ctx.organizationId, key);
     if (used + head.size > deps.config.uploads.quotaBytes) await refuse(quotaExceeded(deps.config.uploads.quotaBytes));
@@ -109,8 +121,26 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
         input.originalName,
       );
     } catch (err) {
-      if (err instanceof ExtractionError) return await refuse(badRequest(err.message));
+      if (err instanceof ExtractionError) return await refuse(fileRefused(err.message));
       throw err;
+    }
+
+    if (input.ifDuplicate !== 'keep') {
+      const twin = await findTwin(ctx, stored.sha256);
+      if (twin && input.ifDuplicate === 'ask') {
+        // Nothing is refused yet: the user chooses, and registers this same upload again with the choice.
+        settled = true;
+        if (sealed !== key) await deps.storage.delete(sealed).catch(() => {});
+        await claimUploadLink(ctx.db, key, ['registering'], link.state as 'issued' | 'uploaded');
+        throw duplicateDocument(twin);
+      }
+      if (twin) {
+        const result = await replaceWithUpload(deps, ctx, twin, key, input);
+        settled = true;
+        await deps.storage.delete(key).catch(() => {});
+        if (sealed !== key) await deps.storage.delete(sealed).catch(() => {});
+        return result;
+      }
     }
 
     const storageKey = sealed;
@@ -143,7 +173,7 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
     settled = true;
     if (storageKey !== key) await deps.storage.delete(key).catch(() => {});
     deps.wakeWorker?.();
-    return await getDocument(ctx, id);
+    return { document: await getDocument(ctx, id), replaced: false };
   } catch (err) {
     if (!settled) {
       // An unexpected failure (storage or database down): give the link back so the user can try again.
@@ -152,6 +182,60 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
     }
     throw err;
   }
+}
+
+/** The newest document of the workspace with these bytes, if any. */
+async function findTwin(ctx: TenantCtx, sha256: string) {
+  const [twin] = await ctx.db
+    .select({ id: documents.id, originalName: documents.originalName, status: documents.status })
+    .from(documents)
+    .where(and(inTenant(documents, ctx), eq(documents.sha256, sha256)))
+    .orderBy(desc(documents.createdAt))
+    .limit(1);
+  return twin ?? null;
+}
+
+function duplicateDocument(twin: { id: string; originalName: string }): AppError {
+  const details: DuplicateDocumentDetails = { documentId: twin.id, originalName: twin.originalName };
+  return new AppError(
+    409,
+    'duplicate_document',
+    `This file is already in the library as "${twin.originalName}". Replace it or keep both.`,
+    details,
+  );
+}
+
+/**
+ * "Replace": the same bytes are already a document, so that document takes this upload's name and tags and keeps
+ * its id, text and the answers citing it; the upload itself is not kept. One that had failed is read again.
+ */
+async function replaceWithUpload(
+  deps: AppDeps,
+  ctx: TenantCtx,
+  twin: { id: string; originalName: string; status: string },
+  key: string,
+  input: z.output<typeof RegisterDocumentBody>,
+) {
+  const retry = twin.status === 'failed';
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(documents)
+      .set({
+        originalName: safeName(input.originalName),
+        tags: input.tags,
+        uploadedBy: ctx.userId,
+        updatedAt: new Date(),
+        ...(retry ? { status: 'processing', error: null, attempts: 0, claimedAt: null } : {}),
+      })
+      .where(and(inTenant(documents, ctx), eq(documents.id, twin.id)));
+    if (!(await claimUploadLink(tx, key, ['registering'], 'registered'))) throw conflict(ALREADY);
+    await audit({ ...ctx, db: tx }, 'document_replaced', 'document', twin.id, {
+      name: input.originalName,
+      previousName: twin.originalName,
+    });
+  });
+  if (retry) deps.wakeWorker?.();
+  return { document: await getDocument(ctx, twin.id), replaced: true };
 }
 
 /** A display name without path parts or control characters: `../../etc/passwd` is kept as `passwd`. */
