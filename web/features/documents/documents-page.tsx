@@ -16,6 +16,7 @@ import { DocumentCard, type DocumentCardHandlers } from './components/document-c
 import { DocumentTextDialog } from './components/document-text-dialog';
 import { DocumentsEmptyState } from './components/documents-empty-state';
 import { TypeFilter } from './components/type-filter';
+import { citationFromParams, NO_CITATION, type CitedPassage } from './cited-passage';
 import { useDocumentActions } from './use-document-actions';
 
 /** Long enough to skip the keystrokes of a word being typed, short enough to feel live. */
@@ -37,16 +38,14 @@ export function DocumentsPage() {
   const documents = useMemo(() => query.data ?? [], [query.data]);
 
   const [selected, setSelected] = useState<ReadonlySet<string>>(NO_SELECTION);
-  // An answer's document source links here with ?document=<id>&page=<n>: open that document's text at the page.
+  // An answer's document source links here with ?document=<id>&page=<n>&section=…&passage=…: open that document's
+  // text at the cited passage (see documentPassagePath).
   const [searchParams, setSearchParams] = useSearchParams();
   const [readingId, setReadingId] = useState<string | null>(() => searchParams.get('document'));
-  const [focusPage, setFocusPage] = useState<number | null>(() => {
-    const page = Number(searchParams.get('page'));
-    return Number.isInteger(page) && page > 0 ? page : null;
-  });
+  const [cited, setCited] = useState<CitedPassage>(() => citationFromParams(searchParams));
   const closeReading = () => {
     setReadingId(null);
-    setFocusPage(null);
+    setCited(NO_CITATION);
     // Drop the link's parameters so a reload does not reopen the dialog.
     if (searchParams.has('document')) setSearchParams({}, { replace: true });
   };
@@ -71,7 +70,7 @@ export function DocumentsPage() {
           return next;
         }),
       onRead: (document) => {
-        setFocusPage(null);
+        setCited(NO_CITATION);
         setReadingId(document.id);
       },
       onDownload: actions.download,
@@ -198,7 +197,7 @@ export function DocumentsPage() {
         )}
       </div>
 
-      <DocumentTextDialog document={reading} focusPage={focusPage} onClose={closeReading} />
+      <DocumentTextDialog document={reading} cited={cited} onClose={closeReading} />
       <DeleteDocumentsDialog target={deleteTarget} onCancel={() => setDeleteTarget(null)} onConfirm={confirmDelete} />
     </div>
   );

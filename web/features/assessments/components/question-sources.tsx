@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { BookOpen, FileText } from 'lucide-react';
 import type { AssessmentQuestionView } from '../../../../common/schemas/assessments';
 import { paths } from '../../../paths';
+import { documentPassagePath } from '../../../lib/source-links';
 
 type Source = AssessmentQuestionView['sources'][number];
 
@@ -9,10 +10,7 @@ function sourceLink(source: Source): string {
   if (source.type === 'library') {
     return `${paths.library}?${new URLSearchParams(source.question ? { q: source.question } : {}).toString()}`;
   }
-  const params = new URLSearchParams();
-  if (source.documentId) params.set('document', source.documentId);
-  if (source.pageNumber) params.set('page', String(source.pageNumber));
-  return `${paths.documents}?${params.toString()}`;
+  return documentPassagePath(source);
 }
 
 /** What the chip stands for, in full, for its tooltip and screen readers. */

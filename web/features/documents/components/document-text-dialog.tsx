@@ -7,8 +7,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentChunks } from '../api/get-document-chunks';
+import { findCitedChunk, hasCitation, NO_CITATION, splitAtPassage, type CitedPassage } from '../cited-passage';
 
 interface ChunkGroup {
   key: string;
@@ -36,21 +38,48 @@ function groupChunks(chunks: DocumentChunkView[]): ChunkGroup[] {
   return groups;
 }
 
-function ExtractedText({ document, focusPage }: { document: DocumentView; focusPage: number | null }) {
+/** Pages of text fetched in search of a cited passage before giving up on it (5,000 chunks). */
+const MAX_PAGES_SEARCHED = 25;
+
+/** A chunk's text with the cited words marked, when they are in it. */
+function ChunkText({ text, passage, cited }: { text: string; passage: string | null; cited: boolean }) {
+  const parts = cited ? splitAtPassage(text, passage) : null;
+  if (!parts) return text;
+  const [before, quote, after] = parts;
+  return (
+    <>
+      {before}
+      <mark className="rounded-sm bg-amber-200 px-0.5 text-slate-900">{quote}</mark>
+      {after}
+    </>
+  );
+}
+
+function ExtractedText({ document, cited }: { document: DocumentView; cited: CitedPassage }) {
   const query = useDocumentChunks(document.id, { enabled: document.status === 'ready' });
   const chunks = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const groups = useMemo(() => groupChunks(chunks), [chunks]);
   const total = query.data?.pages.at(-1)?.total ?? 0;
-  const focusKey = focusPage === null ? null : (groups.find((g) => g.chunks[0]?.page === focusPage)?.key ?? null);
-  const focusRef = useRef<HTMLElement>(null);
-  const scrolledTo = useRef<string | null>(null);
+  const target = useMemo(() => findCitedChunk(chunks, cited), [chunks, cited]);
+  const focusRef = useRef<HTMLParagraphElement>(null);
+  const scrolledTo = useRef<number | null>(null);
+  const pagesLoaded = query.data?.pages.length ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  // A cited page is scrolled into view once, when its text has loaded; later renders leave the reader's scroll alone.
+  // A cited passage on a later page of the text: read on until it is found.
   useEffect(() => {
-    if (focusKey === null || scrolledTo.current === focusKey) return;
-    scrolledTo.current = focusKey;
-    focusRef.current?.scrollIntoView({ block: 'start' });
-  }, [focusKey]);
+    if (target !== null || !hasCitation(cited) || !hasNextPage || isFetchingNextPage) return;
+    if (pagesLoaded >= MAX_PAGES_SEARCHED) return;
+    void fetchNextPage();
+  }, [target, cited, hasNextPage, isFetchingNextPage, pagesLoaded, fetchNextPage]);
+
+  // The cited passage is scrolled into view once, when its text has loaded; later renders leave the reader's
+  // scroll alone.
+  useEffect(() => {
+    if (target === null || scrolledTo.current === target) return;
+    scrolledTo.current = target;
+    focusRef.current?.scrollIntoView({ block: 'center' });
+  }, [target]);
 
   if (document.status === 'processing') {
     return (
@@ -89,27 +118,39 @@ function ExtractedText({ document, focusPage }: { document: DocumentView; focusP
 
   return (
     <div className="grid gap-5">
-      {groups.map((group) => (
-        <section
-          key={group.key}
-          ref={group.key === focusKey ? focusRef : undefined}
-          aria-label={group.heading || undefined}
-          aria-current={group.key === focusKey ? 'location' : undefined}
-          className={group.key === focusKey ? '-mx-3 scroll-mt-2 rounded-lg bg-accent/60 px-3 py-2' : undefined}
-        >
-          {group.heading && (
-            <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-primary uppercase">{group.heading}</h3>
-          )}
-          <div className="grid gap-2">
-            {group.chunks.map((chunk) => (
-              // Plain text on purpose: extracted HTML or Markdown must never render as markup.
-              <p key={chunk.ordinal} className="text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700">
-                {chunk.text}
-              </p>
-            ))}
-          </div>
-        </section>
-      ))}
+      {groups.map((group) => {
+        const holdsTarget = group.chunks.some((chunk) => chunk.ordinal === target);
+        return (
+          <section
+            key={group.key}
+            aria-label={group.heading || undefined}
+            className={holdsTarget ? '-mx-3 rounded-lg bg-accent/60 px-3 py-2' : undefined}
+          >
+            {group.heading && (
+              <h3 className="mb-1.5 text-xs font-semibold tracking-wide text-primary uppercase">{group.heading}</h3>
+            )}
+            <div className="grid gap-2">
+              {group.chunks.map((chunk) => {
+                const isTarget = chunk.ordinal === target;
+                return (
+                  // Plain text on purpose: extracted HTML or Markdown must never render as markup.
+                  <p
+                    key={chunk.ordinal}
+                    ref={isTarget ? focusRef : undefined}
+                    aria-current={isTarget ? 'location' : undefined}
+                    className={cn(
+                      'scroll-mt-2 text-sm leading-relaxed break-words whitespace-pre-wrap text-slate-700',
+                      isTarget && '-mx-1.5 rounded-md bg-background px-1.5 py-1 ring-2 ring-amber-300',
+                    )}
+                  >
+                    <ChunkText text={chunk.text} passage={cited.passage} cited={isTarget} />
+                  </p>
+                );
+              })}
+            </div>
+          </section>
+        );
+      })}
       {/* The count only matters once the text is longer than one request's worth. */}
       {(query.hasNextPage || (query.data?.pages.length ?? 0) > 1) && (
         <div className="flex flex-col items-center gap-2 border-t pt-4 text-xs text-muted-foreground">
@@ -140,13 +181,13 @@ function ExtractedText({ document, focusPage }: { document: DocumentView; focusP
 
 interface DocumentTextDialogProps {
   document: DocumentView | null;
-  /** A page to scroll to and highlight, e.g. the one an answer cites; null opens at the top. */
-  focusPage?: number | null;
+  /** The passage an answer cites, to scroll to and mark; none opens at the top. */
+  cited?: CitedPassage;
   onClose: () => void;
 }
 
 /** The text Verity extracted from a document, by page and section: what answers can cite from it. */
-export function DocumentTextDialog({ document, focusPage = null, onClose }: DocumentTextDialogProps) {
+export function DocumentTextDialog({ document, cited = NO_CITATION, onClose }: DocumentTextDialogProps) {
   return (
     <Dialog open={document !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="flex max-h-[85vh] max-w-3xl flex-col gap-0 overflow-hidden p-0">
@@ -162,7 +203,7 @@ export function DocumentTextDialog({ document, focusPage = null, onClose }: Docu
           </DialogDescription>
         </DialogHeader>
         <div className="min-h-0 flex-1 overflow-y-auto px-6 py-5">
-          {document && <ExtractedText key={document.id} document={document} focusPage={focusPage} />}
+          {document && <ExtractedText key={document.id} document={document} cited={cited} />}
         </div>
       </DialogContent>
     </Dialog>
