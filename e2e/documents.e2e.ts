@@ -5,7 +5,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
-import { joinAsViewer, uploadThroughApi, openAdminPage } from './session';
+import { apiCall, joinAsViewer, uploadThroughApi, openAdminPage } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -132,6 +132,20 @@ describe('document library and upload widget', () => {
     await page.keyboard.press('Escape');
     await reader.waitFor({ state: 'hidden' });
 
+    // A cited source's link opens the text at the quoted passage, marked and in view.
+    const listed = await apiCall<Array<{ id: string; originalName: string }>>(page, 'GET', '/api/documents');
+    const pdfId = listed.find((d) => d.originalName === 'security-policy.pdf')?.id ?? '';
+    const link = new URLSearchParams({ document: pdfId, page: '2', passage: ACCESS_SENTENCE });
+    await page.goto(`${baseUrl}/documents?${link.toString()}`);
+    const marked = reader.locator('mark');
+    await marked.waitFor();
+    expect(await marked.textContent()).toBe(ACCESS_SENTENCE);
+    expect(await reader.locator('[aria-current="location"]').textContent()).toContain(ACCESS_SENTENCE);
+    await expect(marked.isVisible()).resolves.toBe(true);
+    await screenshot(page, 'documents-cited-passage');
+    await page.keyboard.press('Escape');
+    await reader.waitFor({ state: 'hidden' });
+
     // Search by name and tag, and filter by type.
     const search = page.getByRole('searchbox', { name: 'Search documents' });
     await search.fill('incident');
@@ -225,6 +239,78 @@ describe('document library and upload widget', () => {
     await widget(page).getByRole('button', { name: 'Upload 1 file' }).click();
     await toast(page, 'Document uploaded successfully');
     await cards(page).filter({ hasText: 'security-policy.pdf' }).waitFor();
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('asks before adding a file the library already has, and shows why a damaged file was refused', async () => {
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1280, height: 800 } });
+    const dir = tempDir();
+    const pdf = path.join(dir, 'security-policy.pdf');
+    await policyPdf(pdf);
+    const copy = path.join(dir, 'policy-2025.pdf');
+    fs.copyFileSync(pdf, copy);
+    await page.goto(`${baseUrl}/documents`);
+    await page.getByText('No documents yet').waitFor();
+
+    const upload = async (file: string) => {
+      await openWidget(page);
+      const back = widget(page).locator('.uppy-DashboardContent-back');
+      if (await back.isVisible()) await back.click();
+      await addFiles(page, [file]);
+      await widget(page).getByRole('button', { name: 'Upload 1 file' }).click();
+    };
+    await upload(pdf);
+    await toast(page, 'Document uploaded successfully');
+    await cards(page).filter({ hasText: 'security-policy.pdf' }).waitFor();
+
+    // The same bytes again: a question, not a silent second copy. Cancel adds nothing.
+    const question = page.getByRole('alertdialog', { name: 'This file is already in the library' });
+    await upload(pdf);
+    await question.getByText('“security-policy.pdf” has already been uploaded, with the same content.').waitFor();
+    await screenshot(page, 'upload-duplicate-question');
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await toast(page, 'Nothing added');
+    expect(await cards(page).count()).toBe(1);
+
+    // Keep both: a second document.
+    await upload(copy);
+    await question.getByText('“policy-2025.pdf” has the same content as “security-policy.pdf”.').waitFor();
+    await question.getByRole('button', { name: 'Keep both' }).click();
+    await toast(page, 'Document uploaded successfully');
+    await page.waitForFunction(() => document.querySelectorAll('[aria-label="Documents"] article').length === 2);
+
+    // Replace: still two documents, the newest copy renamed.
+    const renamed = path.join(dir, 'security-policy-final.pdf');
+    fs.copyFileSync(pdf, renamed);
+    await upload(renamed);
+    await question.getByRole('button', { name: 'Replace' }).click();
+    await toast(page, 'Document replaced');
+    await cards(page).filter({ hasText: 'security-policy-final.pdf' }).waitFor();
+    expect(await cards(page).count()).toBe(2);
+
+    // A damaged Word file: "Upload failed" with the reason on the file, no "Uploading 1 file", no Retry.
+    const broken = path.join(dir, 'broken.docx');
+    fs.writeFileSync(broken, Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(300, 7)]));
+    await upload(broken);
+    await toast(page, 'Upload failed');
+    await widget(page).locator('.uppy-StatusBar.is-error').waitFor();
+    const reason = await widget(page)
+      .locator('.uppy-Dashboard-Item-errorDetails')
+      .evaluate((el) => ({ label: el.getAttribute('aria-label'), shown: getComputedStyle(el, '::after').content }));
+    expect(reason.label).toBeTruthy();
+    expect(reason.shown).toBe(`"${String(reason.label)}"`);
+    expect(await widget(page).getByText('Uploading 1 file').isVisible()).toBe(false);
+    // One message in the widget, not a "Failed to upload" bubble over the reason as well.
+    expect(await widget(page).getByText('Failed to upload broken.docx').isVisible()).toBe(false);
+    await screenshot(page, 'upload-widget-refused');
+    expect(await widget(page).getByRole('button', { name: /retry/i }).count()).toBe(0);
+    await page.keyboard.press('Escape');
 
     expect(errors).toEqual([]);
     await ctx.close();
