@@ -97,20 +97,10 @@ type Check = 'overflow' | 'axe';
  * does not fail the test. Remove an entry as soon as its screen is fixed (the run says when one passes).
  */
 const KNOWN_FAILURES: Readonly<Record<string, { check: Check; todo: string }>> = {
-  // TODO(issue 20): library fixes overflow: the header grid of library-view.tsx (`div.grid.gap-4.border-b`) takes the
-  // width of its widest row, so the title, the header buttons and "Select All" are cut off at 390 px.
-  'library-390': { check: 'overflow', todo: 'library: header grid wider than the screen' },
-  // TODO(issue 20): import fixes color-contrast: the format hint (`text-xs text-muted-foreground`) on the checked
-  // RadioCard's indigo-50 background is under 4.5:1.
-  'import-1440': { check: 'axe', todo: 'import: color-contrast of the checked format hint' },
-  'import-390': { check: 'axe', todo: 'import: color-contrast of the checked format hint' },
   // TODO(issue 20): documents fixes color-contrast: type-filter.tsx's unpressed buttons (text-muted-foreground on
   // bg-muted) are under 4.5:1.
   'documents-1440': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
   'documents-390': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
-  // TODO(issue 20): assessments fixes overflow: the detail page's scroll column (`div.min-h-0.flex-1.overflow-y-auto`)
-  // holds 398 px of content in 390 px and scrolls sideways.
-  'assessment-detail-390': { check: 'overflow', todo: 'assessments: detail column scrolls sideways' },
 };
 
 /** Makes an admin with a small library, one answered question and one finished assessment, then signs out. */

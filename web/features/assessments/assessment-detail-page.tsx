@@ -183,9 +183,10 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
         onRetryFailed={canRun ? retryFailed : undefined}
       />
       <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 sm:px-8">
-        <div className="mx-auto grid max-w-5xl gap-5">
+        {/* Columns no wider than the screen: an auto column takes its widest item's width on a phone. */}
+        <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-5">
           <AssessmentProgressSummary progress={progress} moving={moving} />
-          <section aria-label="Questions" className="grid gap-3">
+          <section aria-label="Questions" className="grid grid-cols-[minmax(0,1fr)] gap-3">
             <QuestionFilters
               filter={filter}
               onChange={(change) => setFilter((current) => ({ ...current, ...change }))}
@@ -224,7 +225,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
                 }
               />
             ) : (
-              <ol className="grid gap-3" aria-label="Assessment questions">
+              <ol className="grid grid-cols-[minmax(0,1fr)] gap-3" aria-label="Assessment questions">
                 {shown.map((question) => (
                   <li key={question.id}>
                     <QuestionCard

@@ -167,7 +167,8 @@ export function LibraryView() {
       }}
       className="flex min-h-0 flex-1 flex-col"
     >
-      <div className="grid gap-4 border-b px-8 pt-8 pb-4">
+      {/* One column no wider than the screen: an auto column would take its widest row's width on a phone. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 border-b px-4 pt-8 pb-4 sm:px-8">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
             <h1 className="text-2xl font-semibold tracking-tight">Knowledge Library</h1>
@@ -231,7 +232,7 @@ export function LibraryView() {
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <TabsList>
+          <TabsList className="max-w-full">
             {LIBRARY_TABS.map((value) => (
               <TabsTrigger key={value} value={value}>
                 {LIBRARY_TAB_LABELS[value]}
@@ -263,7 +264,7 @@ export function LibraryView() {
         </div>
       </div>
 
-      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-8 py-6">
+      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 sm:px-8">
         {LIBRARY_TABS.map((value) => (
           <TabsContent key={value} value={value} className="mt-0">
             <AnswerList

@@ -87,7 +87,7 @@ export function BulkReviewBar({
       role="toolbar"
       aria-label="Bulk review"
       className={cn(
-        '-mx-1 flex flex-wrap items-center gap-2 rounded-lg border bg-background/95 px-3 py-2 shadow-sm backdrop-blur',
+        'flex flex-wrap items-center gap-2 rounded-lg border bg-background/95 px-3 py-2 shadow-sm backdrop-blur',
         // Working on a selection, its actions stay in reach while the list scrolls.
         count > 0 && 'sticky top-0 z-10',
       )}

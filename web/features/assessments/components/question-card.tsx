@@ -164,7 +164,7 @@ export const QuestionCard = memo(function QuestionCard({
             </div>
           </div>
 
-          <div className="mt-3 grid gap-2.5 border-t pt-3">
+          <div className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2.5 border-t pt-3">
             {question.existingAnswer !== null && (
               <CustomerAnswer
                 answer={question.existingAnswer}

@@ -39,19 +39,22 @@ export function QuestionSources({ sources, cited = false }: { sources: readonly 
         const Icon = source.type === 'library' ? BookOpen : FileText;
         const title = sourceTitle(source);
         return (
-          <li key={`${source.canonicalAnswerId ?? source.documentId ?? ''}-${String(index)}`}>
+          <li
+            className="min-w-0 max-w-full"
+            key={`${source.canonicalAnswerId ?? source.documentId ?? ''}-${String(index)}`}
+          >
             <Link
               to={sourceLink(source)}
               title={title}
               aria-label={cited ? title : `${title} (${String(source.confidence)}%)`}
-              className="flex items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
+              className="flex max-w-full items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Icon className="size-3 shrink-0" aria-hidden />
               <span className="shrink-0">
                 {source.type === 'library' ? 'Library' : 'Doc'}
                 {!cited && ` (${String(source.confidence)}%)`}
               </span>
-              <span className="max-w-72 truncate text-muted-foreground">{shortName(source)}</span>
+              <span className="max-w-72 min-w-0 truncate text-muted-foreground">{shortName(source)}</span>
             </Link>
           </li>
         );

@@ -71,7 +71,7 @@ export const MyQuestionCard = memo(function MyQuestionCard({ batchId, question, 
             {question.dueOn && <DueDate dueOn={question.dueOn} overdue={question.overdue} />}
           </p>
 
-          <div className="mt-3 grid gap-2.5 border-t pt-3">
+          <div className="mt-3 grid grid-cols-[minmax(0,1fr)] gap-2.5 border-t pt-3">
             {working ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
                 <Spinner className="size-4" label="Generating" />
