@@ -89,20 +89,6 @@ const SCREENS: Screen[] = [
   },
 ];
 
-type Check = 'overflow' | 'axe';
-
-/**
- * Checks that still fail on a screen because of that screen's own content, which another part of issue 20 owns, keyed
- * by `<screen>-<width>`. The check still runs and its failure is printed; only the listed check of the listed screen
- * does not fail the test. Remove an entry as soon as its screen is fixed (the run says when one passes).
- */
-const KNOWN_FAILURES: Readonly<Record<string, { check: Check; todo: string }>> = {
-  // TODO(issue 20): documents fixes color-contrast: type-filter.tsx's unpressed buttons (text-muted-foreground on
-  // bg-muted) are under 4.5:1.
-  'documents-1440': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
-  'documents-390': { check: 'axe', todo: 'documents: color-contrast of the type filter' },
-};
-
 /** Makes an admin with a small library, one answered question and one finished assessment, then signs out. */
 async function seedAccount(): Promise<{
   username: string;
@@ -144,19 +130,11 @@ async function seedAccount(): Promise<{
 
 /** Overflow and axe on the page as it is now; failures are collected, not thrown, so one run lists them all. */
 async function checkScreen(page: Page, key: string, failures: string[]): Promise<void> {
-  const checks: Array<[Check, (page: Page) => Promise<void>]> = [
-    ['overflow', expectNoHorizontalOverflow],
-    ['axe', expectNoSeriousAxeViolations],
-  ];
-  for (const [check, run] of checks) {
-    const known = KNOWN_FAILURES[key]?.check === check ? KNOWN_FAILURES[key] : undefined;
+  for (const run of [expectNoHorizontalOverflow, expectNoSeriousAxeViolations]) {
     try {
       await run(page);
-      if (known) console.warn(`${key} now passes its ${check} check: remove it from KNOWN_FAILURES (${known.todo})`);
     } catch (error) {
-      const message = `${key}: ${error instanceof Error ? error.message : String(error)}`;
-      if (known) console.warn(`known failure, ${known.todo}: ${message}`);
-      else failures.push(message);
+      failures.push(`${key}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   await screenshot(page, `responsive-${key}`);

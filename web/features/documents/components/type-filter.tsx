@@ -24,7 +24,7 @@ export function TypeFilter({ value, onChange }: TypeFilterProps) {
           aria-pressed={value === filter.value}
           onClick={() => onChange(filter.value)}
           className={cn(
-            'rounded-md px-3 py-1 text-sm font-medium text-muted-foreground transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            'rounded-md px-3 py-1 text-sm font-medium text-slate-600 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
             value === filter.value ? 'bg-background text-foreground shadow-sm' : 'hover:text-foreground',
           )}
         >
