@@ -24,6 +24,7 @@ describe('detail polling: as fast as the list for ordinary assessments', () => {
 
   it('slows down for a very large assessment, whose every response is megabytes', () => {
     expect(detailPollInterval(true, 5000)).toBe(5000);
+    expect(detailPollInterval(true, 1000)).toBe(5000);
   });
 
   it('stops once nothing moves', () => {

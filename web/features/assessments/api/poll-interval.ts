@@ -4,8 +4,11 @@
  */
 export const PROGRESS_POLL_MS = 1000;
 
-/** Past this many questions a detail response weighs megabytes, so it is polled at the slower pace. */
-export const LARGE_DETAIL_QUESTIONS = 1000;
+/**
+ * Past this many questions a detail response (every question, with its answer and sources) is heavy to fetch and
+ * render each second, so it is polled at the old pace.
+ */
+export const LARGE_DETAIL_QUESTIONS = 200;
 export const LARGE_DETAIL_POLL_MS = 5000;
 
 /** The list polls while any assessment is processing and stops once none is. */
