@@ -328,7 +328,7 @@ describe('ask questions and chat history', () => {
     await ctx.close();
   });
 
-  it('answers from a document and opens the cited page', async () => {
+  it('answers from a document and opens the cited passage', async () => {
     const {
       context: ctx,
       page,
@@ -348,13 +348,18 @@ describe('ask questions and chat history', () => {
     await source.getByText('Page 2').waitFor();
     await screenshot(page, 'ask-document-answer');
 
-    // The source opens the document's text at the cited page.
+    // The source opens the document's text at the cited passage.
     await source.click();
     await page.waitForURL('**/documents?document=*');
     const dialog = page.getByRole('dialog', { name: 'security-policy.pdf' });
-    const cited = dialog.locator('section[aria-current="location"]');
-    await cited.getByText(/Page 2/).waitFor();
-    await cited.getByText(ACCESS_SENTENCE, { exact: false }).waitFor();
+    const cited = dialog.locator('[aria-current="location"]');
+    await dialog
+      .locator('section', { has: page.locator('[aria-current="location"]') })
+      .getByText(/Page 2/)
+      .waitFor();
+    await cited.getByText(ACCESS_SENTENCE, { exact: false }).first().waitFor();
+    // The words the answer used are marked, not just the page.
+    expect(await cited.locator('mark').first().textContent()).toContain(ACCESS_SENTENCE.slice(0, 40));
     await screenshot(page, 'ask-document-source');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

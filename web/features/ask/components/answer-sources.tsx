@@ -3,17 +3,15 @@ import { BookOpen, FileText } from 'lucide-react';
 import type { AnswerSource } from '../../../../common/schemas/qa';
 import { formatPercent } from '../../../lib/format';
 import { paths } from '../../../paths';
+import { documentPassagePath } from '../../../lib/source-links';
 
-/** Where a source leads: the library searched for the entry's question, or the document's text at the cited page. */
+/** Where a source leads: the library searched for the entry's question, or the document's text at the cited passage. */
 function sourceLink(source: AnswerSource): string {
   if (source.type === 'library') {
     const params = new URLSearchParams(source.question ? { q: source.question } : {});
     return `${paths.library}?${params.toString()}`;
   }
-  const params = new URLSearchParams();
-  if (source.documentId) params.set('document', source.documentId);
-  if (source.pageNumber) params.set('page', String(source.pageNumber));
-  return `${paths.documents}?${params.toString()}`;
+  return documentPassagePath(source);
 }
 
 function sourceTitle(source: AnswerSource): string {
