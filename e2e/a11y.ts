@@ -161,6 +161,12 @@ interface Violation {
  * (e.g. to an open dialog), as axe.run's first argument does.
  */
 export async function expectNoSeriousAxeViolations(page: Page, context?: AxeContext): Promise<void> {
+  // Colours are judged as they settle: a toast or dialog fading in is half transparent, which is not a contrast fault.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const loaded = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!loaded) await page.evaluate(axe.source);
   const violations = await page.evaluate(async (ctx) => {

@@ -1,8 +1,11 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations } from './a11y';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, openAdminPage, registerAdmin, uniqueSuffix } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -290,6 +293,73 @@ describe.each([
         await checkScreen(page, `tasks-${viewport.width}`, failures);
       }
     }
+
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('reopens a chat and takes an assessment from import to an approved-only export', async () => {
+    const { context, page, errors } = await openAdminPage(browser, baseUrl, { viewport, acceptDownloads: true });
+    const failures: string[] = [];
+    const question = 'Is customer data encrypted at rest?';
+    const answer = 'Yes. All customer data is encrypted at rest with AES-256, and keys are rotated every year.';
+    await apiCall(page, 'POST', '/api/canonical-answers', { question, answer, tags: ['security'], status: 'approved' });
+
+    // Ask, then reopen the chat from Chat History.
+    await page.goto(`${baseUrl}/dashboard`);
+    const composer = page.getByRole('textbox', { name: 'Question' });
+    await composer.fill(question);
+    await composer.press('Enter');
+    await page.getByRole('list', { name: 'Messages' }).getByText(answer).waitFor();
+    await page.goto(`${baseUrl}/chat-history`);
+    await page.getByRole('tab', { name: 'Chat Sessions' }).click();
+    await page.getByRole('list', { name: 'Chat sessions' }).getByRole('link', { name: question }).click();
+    await page.waitForURL('**/dashboard?session=*');
+    await page.getByRole('list', { name: 'Messages' }).getByText(answer).waitFor();
+    await checkScreen(page, `chat-reopened-${viewport.width}`, failures);
+
+    // Import a questionnaire through the dialog.
+    await page.goto(`${baseUrl}/assessments`);
+    await page.getByRole('button', { name: 'Import Assessment' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Import Assessment' });
+    await dialog.getByLabel('Assessment Name *').fill('Initech check');
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'verity-responsive-')), 'initech.csv');
+    fs.writeFileSync(file, `Question\n${question}\nDo you carry cyber liability insurance?\n`);
+    await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(file);
+    await dialog.getByRole('region', { name: 'Preview' }).getByText('2 questions found').waitFor();
+    await checkScreen(page, `assessment-import-${viewport.width}`, failures);
+    await dialog.getByRole('button', { name: 'Import Assessment' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page
+      .getByRole('list', { name: 'Assessments' })
+      .getByRole('article')
+      .filter({ hasText: 'Initech check' });
+    await card.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByRole('link', { name: 'Initech check' }).click();
+
+    // Review: approve the library's answer.
+    const first = page
+      .getByRole('list', { name: 'Assessment questions' })
+      .getByRole('article')
+      .filter({ hasText: question });
+    await first.getByRole('button', { name: 'Approve' }).click();
+    await first.getByText(/^Approved by /).waitFor();
+    await checkScreen(page, `assessment-reviewed-${viewport.width}`, failures);
+
+    // Export approved only, as CSV.
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
+    await exportDialog.getByRole('radio', { name: /Export approved only/ }).click();
+    await exportDialog.getByRole('radio', { name: /^CSV\s*One row/ }).click();
+    await checkScreen(page, `assessment-export-${viewport.width}`, failures);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    const csv = fs.readFileSync(await download.path(), 'utf8');
+    expect(csv).toContain(answer);
+    expect(csv).toContain('Do you carry cyber liability insurance?');
 
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(errors).toEqual([]);

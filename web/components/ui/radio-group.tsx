@@ -16,8 +16,8 @@ export function RadioCard({ className, children, ...props }: ComponentProps<type
         'flex items-start gap-3 rounded-lg border bg-background p-3 text-left text-sm transition-colors outline-none',
         'hover:bg-surface focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-50',
         'data-[state=checked]:border-primary data-[state=checked]:bg-accent data-[state=checked]:ring-1 data-[state=checked]:ring-primary',
-        // Muted hint text is too faint on the checked card's tint (WCAG AA contrast): darker there.
-        '[&[data-state=checked]_.text-muted-foreground]:text-slate-700',
+        // Muted hint text is too faint on the hover and checked tints (WCAG AA contrast): darker on a card.
+        '[&_.text-muted-foreground]:text-slate-600 [&[data-state=checked]_.text-muted-foreground]:text-slate-700',
         className,
       )}
       {...props}
