@@ -439,6 +439,23 @@ export const qaSessions = pgTable(
 );
 
 /** One question asked and the answer given, with its type, confidence and sources (PRODUCT §7 Chat entry). */
+/**
+ * A task (a question the workspace answered 'Needs Review') someone set aside: it stays off the task list until the
+ * question is asked again after `dismissed_at` (PRODUCT §7). One row per question, by its folded key.
+ */
+export const qaTaskDismissals = pgTable(
+  'qa_task_dismissals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
+    questionKey: text('question_key').notNull(),
+    dismissedBy: uuid('dismissed_by').references(() => users.id, { onDelete: 'set null' }),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('qa_task_dismissals_ws_key_uq').on(t.workspaceId, t.questionKey)],
+);
+
 export const qaEntries = pgTable(
   'qa_entries',
   {

@@ -4,6 +4,7 @@ import { call, type Session } from '../helpers/api';
 import { createAnswer, createUser, unique, type Tenant, type TestUser } from '../helpers/factories';
 import { settledDocument, uploadDocument } from '../helpers/documents';
 import { detail, importCsv, waitForBatch } from '../helpers/assessments';
+import { qaEntries, qaSessions } from '../../server/db/schema';
 
 /**
  * One organization's worth of everything the API can address: a library entry, a document, a chat, an assessment
@@ -57,6 +58,31 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
   await ok(
     call(app, 'POST', '/api/qa/ask', { as: contributor, body: { question: entry.question, sessionId: chat.id } }),
   );
+  // A viewer cannot ask, so their chat (which Chat History and Ask can reopen) is written directly, and so is a
+  // contributor's question the workspace answered 'Needs Review' (a task to dismiss).
+  const [viewerChat] = await app.database.db
+    .insert(qaSessions)
+    .values({
+      organizationId: tenant.organizationId,
+      workspaceId: tenant.workspaceId,
+      userId: tenant.users.viewer.id,
+      title: `${marker} viewer chat`,
+    })
+    .returning({ id: qaSessions.id });
+  const [task] = await app.database.db
+    .insert(qaEntries)
+    .values({
+      organizationId: tenant.organizationId,
+      workspaceId: tenant.workspaceId,
+      sessionId: chat.id,
+      userId: contributor.id,
+      question: `Does ${marker} operate a moon base?`,
+      answer: 'No approved answer covers this yet.',
+      answerType: 'unknown',
+      confidence: 0,
+      sources: [],
+    })
+    .returning({ id: qaEntries.id });
 
   const csv = `Question\nDoes ${marker} encrypt backups?\nDoes ${marker} fly drones?\n`;
   const assessment = await importCsv(app, admin, csv, `${marker} review`);
@@ -110,6 +136,8 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
     spareDocument: spareDocument.id,
     spareDocument2: spareDocument2.id,
     chat: chat.id,
+    viewerChat: viewerChat!.id,
+    task: task!.id,
     assessment: assessment.id,
     question: questions[0]!.id,
     /** Not yet in the library (the first one is), so it can be saved there. */

@@ -365,6 +365,16 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     request: (f) => ({ url: `/api/qa/sessions/${f.ids.chat}`, body: { title: `${f.marker} renamed chat` } }),
   },
   'GET /api/qa/sessions': { access: 'chat_history:read', request: () => ({ url: '/api/qa/sessions' }) },
+  'GET /api/qa/sessions/:id': {
+    access: 'chat_history:read',
+    ownsIds: true,
+    request: (f) => ({ url: `/api/qa/sessions/${f.ids.viewerChat}` }),
+  },
+  'POST /api/qa/tasks/:id/dismiss': {
+    access: 'knowledge:create_draft',
+    ownsIds: true,
+    request: (f) => ({ url: `/api/qa/tasks/${f.ids.task}/dismiss` }),
+  },
   'POST /api/qa/ask': {
     access: 'qa:ask',
     request: () => ({ url: '/api/qa/ask', body: { question: 'Do you encrypt backups?' } }),

@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, desc, eq, gte, max, sql, type SQL } from 'drizzle-orm';
-import { auditLogs, qaEntries, users } from '../../db/schema';
+import { and, desc, eq, gte, type SQL } from 'drizzle-orm';
+import { qaEntries, qaTaskDismissals, users } from '../../db/schema';
+import { inTransaction } from '../../db/client';
 import { libraryAnswers, libraryIndex, type LibraryIndex } from '../../engine/answer';
 import { normalizeQuestion } from '../../../common/import/normalize';
 import type { TaskPriority, TaskView } from '../../../common/schemas/qa';
@@ -119,27 +120,13 @@ function priorityOf(task: Pick<OpenTask, 'askCount' | 'recentCount'>): TaskPrior
   return 'low';
 }
 
-const DISMISSED = 'qa_task_dismissed';
-
-/**
- * When each question (by its key) was last dismissed in the workspace. Dismissals are kept as audit events, which
- * say who dismissed what and when; only those inside the task window can matter.
- */
+/** When each question (by its key) was last dismissed in the workspace, for those inside the task window. */
 async function dismissals(ctx: TenantCtx, since: Date): Promise<Map<string, Date>> {
-  const key = sql<string>`${auditLogs.details} ->> 'key'`;
   const rows = await ctx.db
-    .select({ key, at: max(auditLogs.createdAt) })
-    .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.organizationId, ctx.organizationId),
-        eq(auditLogs.workspaceId, ctx.workspaceId),
-        eq(auditLogs.action, DISMISSED),
-        gte(auditLogs.createdAt, since),
-      ),
-    )
-    .groupBy(key);
-  return new Map(rows.flatMap((row) => (row.at ? [[row.key, row.at] as const] : [])));
+    .select({ key: qaTaskDismissals.questionKey, at: qaTaskDismissals.dismissedAt })
+    .from(qaTaskDismissals)
+    .where(and(inTenant(qaTaskDismissals, ctx), gte(qaTaskDismissals.dismissedAt, since)));
+  return new Map(rows.map((row) => [row.key, row.at] as const));
 }
 
 const PRIORITY_ORDER: Record<TaskPriority, number> = { high: 0, medium: 1, low: 2 };
@@ -236,5 +223,22 @@ export async function dismissTask(ctx: TenantCtx, entryId: string): Promise<void
     .from(qaEntries)
     .where(and(...conditions));
   if (!entry) throw notFound('Task');
-  await audit(ctx, DISMISSED, 'qa_entry', entryId, { key: questionKey(entry.question), question: entry.question });
+  const key = questionKey(entry.question);
+  const now = new Date();
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .insert(qaTaskDismissals)
+      .values({
+        organizationId: ctx.organizationId,
+        workspaceId: ctx.workspaceId,
+        questionKey: key,
+        dismissedBy: ctx.userId,
+        dismissedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [qaTaskDismissals.workspaceId, qaTaskDismissals.questionKey],
+        set: { dismissedBy: ctx.userId, dismissedAt: now },
+      });
+    await audit({ ...ctx, db: tx }, 'qa_task_dismissed', 'qa_entry', entryId, { key, question: entry.question });
+  });
 }
