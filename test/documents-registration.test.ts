@@ -139,6 +139,46 @@ describe('registering a file the workspace already has (same SHA-256)', () => {
   });
 });
 
+describe('duplicates registered at the same time, and replacing someone else’s document', () => {
+  it('two registrations of the same bytes at once keep one document and ask about the other', async () => {
+    const org = await createOrg(app);
+    const [a, b] = await Promise.all([
+      uploadAsking(org.admin, POLICY, 'policy-a.txt'),
+      uploadAsking(org.admin, POLICY, 'policy-b.txt'),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
+    expect(await listNames(org.admin)).toHaveLength(1);
+  });
+
+  it('a contributor replaces only a document they uploaded; a manager may replace anyone’s, keeping its uploader', async () => {
+    const tenant = await createTenant(app);
+    const first = await uploadDocument(app, tenant.admin, POLICY, 'admin-policy.txt');
+    const contributor = tenant.users.contributor;
+    const documentURL = await uploadObject(app, contributor, POLICY);
+    const body = { documentURL, originalName: 'renamed.txt', size: POLICY.length, tags: ['x'], ifDuplicate: 'replace' };
+    const refused = await call(app, 'PUT', '/api/documents', { as: contributor, body });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.data.error).toBe(
+      '"admin-policy.txt" was uploaded by someone else: only a manager or admin can replace it. Keep both instead.',
+    );
+    expect(await listNames(tenant.admin)).toEqual(['admin-policy.txt']);
+    // The upload was given back: the contributor may still keep both.
+    const kept = await call(app, 'PUT', '/api/documents', { as: contributor, body: { ...body, ifDuplicate: 'keep' } });
+    expect(kept.statusCode).toBe(201);
+
+    const managerUrl = await uploadObject(app, tenant.users.manager, POLICY);
+    const replaced = await call(app, 'PUT', '/api/documents', {
+      as: tenant.users.manager,
+      body: { ...body, documentURL: managerUrl, originalName: 'policy-2026.txt' },
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    // The newest copy (the contributor's) is the one replaced: renamed, still theirs, no third copy.
+    expect(replaced.data.id).toBe(kept.data.id);
+    expect(await listNames(tenant.admin)).toEqual(['admin-policy.txt', 'policy-2026.txt']);
+    expect(first.data.id).not.toBe(kept.data.id);
+  });
+});
+
 describe('a file whose content is refused', () => {
   it('is refused with code file_refused and a sentence, so the widget knows a retry cannot help', async () => {
     const org = await createOrg(app);

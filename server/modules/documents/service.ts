@@ -6,7 +6,8 @@ import { inTenant } from '../../tenancy';
 import type { AppDeps } from '../../deps';
 import { attachment, datedName, plainAttachment, type Download } from '../../download';
 import { toCsv } from '../../../common/import/csv-export';
-import { AppError, badRequest, conflict, notFound, selectionNotFound } from '../../errors';
+import { AppError, badRequest, conflict, forbidden, notFound, selectionNotFound } from '../../errors';
+import { can } from '../../../common/policies';
 import { audit } from '../audit/service';
 import { UPLOAD_MAX_BYTES } from '../../../common/constants';
 import type {
@@ -145,6 +146,15 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
 
     const storageKey = sealed;
     const id = await inTransaction(ctx.db, async (tx) => {
+      if (input.ifDuplicate === 'ask') {
+        // Two registrations of the same bytes at once (the widget registers its files in parallel): the second
+        // waits here, then finds the first one's document and asks, instead of both storing a copy.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`document-bytes:${ctx.workspaceId}:${stored.sha256}`}))`,
+        );
+        const twin = await findTwin({ ...ctx, db: tx }, stored.sha256);
+        if (twin) throw duplicateDocument(twin);
+      }
       const [row] = await tx
         .insert(documents)
         .values({
@@ -187,7 +197,12 @@ export async function registerDocument(deps: AppDeps, ctx: TenantCtx, input: z.o
 /** The newest document of the workspace with these bytes, if any. */
 async function findTwin(ctx: TenantCtx, sha256: string) {
   const [twin] = await ctx.db
-    .select({ id: documents.id, originalName: documents.originalName, status: documents.status })
+    .select({
+      id: documents.id,
+      originalName: documents.originalName,
+      status: documents.status,
+      uploadedBy: documents.uploadedBy,
+    })
     .from(documents)
     .where(and(inTenant(documents, ctx), eq(documents.sha256, sha256)))
     .orderBy(desc(documents.createdAt))
@@ -212,22 +227,30 @@ function duplicateDocument(twin: { id: string; originalName: string }): AppError
 async function replaceWithUpload(
   deps: AppDeps,
   ctx: TenantCtx,
-  twin: { id: string; originalName: string; status: string },
+  twin: { id: string; originalName: string; status: string; uploadedBy: string | null },
   key: string,
   input: z.output<typeof RegisterDocumentBody>,
 ) {
   const retry = twin.status === 'failed';
+  // Renaming someone else's document is as much as deleting it: a contributor replaces only their own.
+  if (twin.uploadedBy !== ctx.userId && !can(ctx.role, 'documents:delete')) {
+    throw forbidden(
+      `"${twin.originalName}" was uploaded by someone else: only a manager or admin can replace it. Keep both instead.`,
+    );
+  }
   await inTransaction(ctx.db, async (tx) => {
-    await tx
+    const [replaced] = await tx
       .update(documents)
       .set({
         originalName: safeName(input.originalName),
         tags: input.tags,
-        uploadedBy: ctx.userId,
         updatedAt: new Date(),
         ...(retry ? { status: 'processing', error: null, attempts: 0, claimedAt: null } : {}),
       })
-      .where(and(inTenant(documents, ctx), eq(documents.id, twin.id)));
+      .where(and(inTenant(documents, ctx), eq(documents.id, twin.id)))
+      .returning({ id: documents.id });
+    // Deleted meanwhile: nothing was replaced, and the upload is given back (the caller's catch) to register anew.
+    if (!replaced) throw notFound('Document');
     if (!(await claimUploadLink(tx, key, ['registering'], 'registered'))) throw conflict(ALREADY);
     await audit({ ...ctx, db: tx }, 'document_replaced', 'document', twin.id, {
       name: input.originalName,
