@@ -270,6 +270,29 @@ describe('importing a questionnaire file (preview, then import)', () => {
       file,
     );
     expect(other.statusCode).toBe(404);
+    // Nor is a chat that already holds questions or an assessment: they would count as the assessment's.
+    const again = await postMultipart(
+      app,
+      '/api/import-qa',
+      as,
+      { customerName: 'Globex', sessionId: session.data.id },
+      file,
+    );
+    expect(again.statusCode).toBe(409);
+    expect(again.data.error).toBe('This chat already has questions. Start the bulk assessment from a new chat.');
+    const chat = await call(app, 'POST', '/api/qa/sessions', { as, body: { title: 'Encryption' } });
+    await call(app, 'POST', '/api/qa/ask', {
+      as,
+      body: { question: 'Do you encrypt backups?', sessionId: chat.data.id },
+    });
+    const asked = await postMultipart(
+      app,
+      '/api/import-qa',
+      as,
+      { customerName: 'Globex', sessionId: chat.data.id },
+      file,
+    );
+    expect(asked.statusCode).toBe(409);
   });
 });
 

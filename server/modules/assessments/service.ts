@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { assessmentBatches as ab, assessmentQuestions as aq, qaSessions } from '../../db/schema';
+import { assessmentBatches as ab, assessmentQuestions as aq, qaEntries, qaSessions } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
-import { badRequest, notFound, RateLimited } from '../../errors';
+import { badRequest, conflict, notFound, RateLimited } from '../../errors';
 import type { TenantCtx } from '../../context';
 import type { AppDeps } from '../../deps';
 import { inTenant } from '../../tenancy';
@@ -154,6 +154,19 @@ async function createBatch(deps: AppDeps, ctx: TenantCtx, input: NewBatch): Prom
         .from(qaSessions)
         .where(and(inTenant(qaSessions, ctx), eq(qaSessions.id, input.sessionId), eq(qaSessions.userId, ctx.userId)));
       if (!own) throw notFound('Session');
+      // A bulk assessment's chat holds its questions only (PRODUCT §7): a chat that already has questions or an
+      // assessment would have them counted as the assessment's.
+      const [inUse] = await tx
+        .select({ id: qaSessions.id })
+        .from(qaSessions)
+        .where(
+          and(
+            eq(qaSessions.id, input.sessionId),
+            sql`(exists (select 1 from ${qaEntries} where ${qaEntries.sessionId} = ${qaSessions.id})
+              or exists (select 1 from ${ab} where ${ab.sessionId} = ${qaSessions.id}))`,
+          ),
+        );
+      if (inUse) throw conflict('This chat already has questions. Start the bulk assessment from a new chat.');
     }
     const openMax = deps.config.qa.openAssessmentQuestionsPerOrg;
     await checkOpenQuestions(tx, ctx.organizationId, intake.questions.length, openMax);
