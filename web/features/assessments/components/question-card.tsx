@@ -12,6 +12,7 @@ import { currentCite, hasAnswer, isWorking, questionOffer } from '../review-rule
 import type { QuestionAction, QuestionHandlers } from '../use-question-actions';
 import { QuestionCardActions } from './question-card-actions';
 import { QuestionStatusIcon } from './question-status-icon';
+import { QuestionTitle } from '../question-title';
 
 interface QuestionCardProps {
   question: AssessmentQuestionView;
@@ -139,14 +140,7 @@ export const QuestionCard = memo(function QuestionCard({
               <QuestionStatusIcon question={question} />
             </span>
             <div className="min-w-0 flex-1">
-              <h3 id={headingId} className="text-sm leading-snug font-medium break-words">
-                {question.controlId && (
-                  <span className="mr-1.5 rounded bg-muted px-1.5 py-px font-mono text-xs font-normal text-slate-700">
-                    {question.controlId}
-                  </span>
-                )}
-                {question.question}
-              </h3>
+              <QuestionTitle id={headingId} question={question} />
               {place && <p className="mt-0.5 text-xs text-muted-foreground">{place}</p>}
               <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
                 <ReviewStateBadge state={question.reviewState} />

@@ -9,6 +9,7 @@ import { QuestionAnswer } from '../../assessments/question-answer';
 import { DueDate, ReviewStateBadge } from '../../assessments/review-badges';
 import { currentCite, hasAnswer, isWorking, mayTake, type Cite } from '../../assessments/review-rules';
 import { useAnswerQuestion } from '../api/answer-question';
+import { QuestionTitle } from '../../assessments/question-title';
 
 interface MyQuestionCardProps {
   batchId: string;
@@ -57,14 +58,7 @@ export const MyQuestionCard = memo(function MyQuestionCard({ batchId, question, 
           #{question.orderIndex}
         </span>
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-sm leading-snug font-medium break-words">
-            {question.controlId && (
-              <span className="mr-1.5 rounded bg-muted px-1.5 py-px font-mono text-xs font-normal text-slate-700">
-                {question.controlId}
-              </span>
-            )}
-            {question.question}
-          </h3>
+          <QuestionTitle id={headingId} question={question} />
           {question.section && <p className="mt-0.5 text-xs text-muted-foreground">{question.section}</p>}
           <p className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
             <ReviewStateBadge state={question.reviewState} />
