@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,14 +14,17 @@ declare module 'vitest' {
   }
 }
 
-/** The whole product as `npm start` runs it (the web build is made beforehand), on a throw-away DATA_DIR. */
+/** The whole product as `npm start` runs it (compiled server and built web app), on a throw-away DATA_DIR. */
 export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-e2e-'));
   const port = await freePort();
   // Mail goes over real SMTP to a local catcher, so specs can follow reset and invitation links as a user would.
   const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-e2e-mail-'));
   const mail = await startMailCatcher(mailDir);
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // The compiled server, as production runs it: built first when missing or stale (a no-op after test-e2e.mjs).
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { stdio: 'inherit' });
+  if (build.status !== 0) throw new Error(`the build failed (exit code ${build.status})`);
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

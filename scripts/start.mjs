@@ -1,14 +1,18 @@
-// `npm start`: builds the web app if its sources changed, obtains the built-in embedding model if it is configured
-// and missing, then runs the server in this same process through tsx.
-import { register } from 'tsx/esm/api';
-import { ensureWebBuilt } from './ensure-web-built.mjs';
+// `npm start`: compiles the server and builds the web app when either is missing or stale (scripts/build.mjs),
+// obtains the built-in embedding model if it is configured and missing, then runs the compiled server
+// (dist/server/main.js) in this same process: plain JavaScript on Node, no TypeScript loader.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ensureBuilt, SERVER_DIST } from './build.mjs';
 
-ensureWebBuilt();
-register();
+await ensureBuilt();
+// Stack traces name the TypeScript sources (the build writes source maps), in logs and error reports alike.
+process.setSourceMapsEnabled(true);
+const compiled = (name) => pathToFileURL(path.join(SERVER_DIST, `${name}.js`)).href;
 // Never fatal: without the model retrieval stays lexical, and ensure-on-start says so in one line.
 if (!['none', 'openai'].includes(process.env.EMBEDDING_PROVIDER ?? '')) {
   try {
-    const { ensureModelOnStart } = await import('../server/embedding/ensure-on-start.ts');
+    const { ensureModelOnStart } = await import(compiled('ensure-model'));
     await ensureModelOnStart();
   } catch (err) {
     console.warn(
@@ -16,4 +20,4 @@ if (!['none', 'openai'].includes(process.env.EMBEDDING_PROVIDER ?? '')) {
     );
   }
 }
-await import('../server/main.ts');
+await import(compiled('main'));

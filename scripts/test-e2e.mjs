@@ -1,7 +1,7 @@
-// The e2e step of `npm test`: real Chromium (Debian's, never a downloaded one) against a real server.
+// The e2e step of `npm test`: real Chromium (Debian's, never a downloaded one) against the compiled server.
 import fs from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { ensureWebBuilt } from './ensure-web-built.mjs';
+import { ensureBuilt } from './build.mjs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -10,7 +10,8 @@ if (!fs.existsSync(chromium)) {
   );
   process.exit(0);
 }
-ensureWebBuilt();
+// What production runs: the compiled server and the built web app (each built only when missing or stale).
+await ensureBuilt();
 const res = spawnSync(
   process.execPath,
   ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)],

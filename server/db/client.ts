@@ -22,7 +22,8 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** drizzle-kit's migrations: beside this file in the sources, copied beside the bundle in dist/server (build.mjs). */
+export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 /** Arbitrary constant: serialises migrations when several processes start on one PostgreSQL at once. */
 const MIGRATION_LOCK_ID = 727_431_001;
 

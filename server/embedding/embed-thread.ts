@@ -1,11 +1,16 @@
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../thread-entry';
 import type { EmbedKind } from './local-embedder';
 import type { ModelSpec } from './model-spec';
 
 export type EmbedRequest = { id: number; texts: string[]; kind: EmbedKind };
 export type EmbedReply = { id: number; ok: true; vectors: Float32Array } | { id: number; ok: false; message: string };
 
-const BOOTSTRAP = new URL('./embed-thread-bootstrap.mjs', import.meta.url);
+// From the sources, a .mjs entry that installs tsx first; compiled, embed-thread-worker.ts's own bundle.
+const BOOTSTRAP = threadEntry(import.meta.url, {
+  source: './embed-thread-bootstrap.mjs',
+  compiled: './embed-thread.js',
+});
 
 /**
  * One thread holding its own copy of the model: for bulk embedding (entries and chunks, by the background sweep), and

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import { threadEntry } from '../thread-entry';
 import { OUT_OF_MEMORY_MESSAGE, TIMED_OUT_MESSAGE } from './messages';
 import type { ExtractionReply, ExtractionRequest, SerializedError } from './thread-protocol';
 import { type ExtractedDocument, ExtractionError, isExtractionErrorCode } from './types';
 
-// A .mjs entry that installs tsx in the thread before importing thread-worker.ts (why: see that file).
-const BOOTSTRAP = new URL('./thread-bootstrap.mjs', import.meta.url);
+// From the sources, a .mjs entry that installs tsx in the thread before importing thread-worker.ts (why: see that
+// file); compiled, thread-worker.ts's own bundle (scripts/build.mjs).
+const BOOTSTRAP = threadEntry(import.meta.url, { source: './thread-bootstrap.mjs', compiled: './extract-thread.js' });
 
 /**
  * `size`: threads at most (default 1). `idleTimeoutMs`: an idle thread is stopped after this long, giving back its

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { PGlite } from '@electric-sql/pglite';
+// Imported rather than read beside this file: the compiled server (dist/server) carries it in its bundle.
+import packageJson from '../../package.json' with { type: 'json' };
+import { MIGRATIONS } from '../db/client';
 
 /** Bumped when an older restore could no longer read what backup writes. */
 export const FORMAT_VERSION = 1;
 export const MANIFEST_NAME = 'manifest.json';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 const Member = z.discriminatedUnion('type', [
   z.object({ name: z.string(), type: z.literal('dir') }),
@@ -101,14 +101,13 @@ export async function databaseVersions(client: PGlite): Promise<Manifest['databa
 
 /** drizzle-kit's list of this checkout's migrations, oldest first. */
 export function readJournal(): Array<{ tag: string; when: number }> {
-  const file = path.join(here, '../db/migrations/meta/_journal.json');
+  const file = path.join(MIGRATIONS, 'meta/_journal.json');
   const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as { entries: Array<{ tag: string; when: number }> };
   return journal.entries;
 }
 
 export function verityVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(here, '../../package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unknown';
+  return packageJson.version;
 }
 
 export function pgliteVersion(): string {
