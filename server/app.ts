@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes';
 import { organizationRoutes } from './modules/organizations/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { adminRoutes } from './modules/admin/routes';
+import { ssoRoutes } from './modules/sso/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { objectRoutes } from './modules/objects/routes';
 import { documentRoutes } from './modules/documents/routes';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(organizationRoutes);
   await app.register(workspaceRoutes);
   await app.register(adminRoutes);
+  await app.register(ssoRoutes);
   await app.register(knowledgeRoutes);
   await app.register(objectRoutes);
   await app.register(documentRoutes);

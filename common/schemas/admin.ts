@@ -53,49 +53,6 @@ export const AuditLogFilters = z.object({
 });
 export type AuditLogFilters = z.infer<typeof AuditLogFilters>;
 
-/**
- * An OIDC issuer is an https URL with no query, fragment or credentials (OpenID Connect Discovery §2). Only the
- * characters a URL may hold unescaped (RFC 3986, less the quote): the issuer is shown in the admin screens and
- * compared with the provider's `iss`, so markup (`<`, `"`, spaces) is refused rather than stored.
- */
-const ISSUER_CHARACTERS = /^[A-Za-z0-9\-._~:/[\]@!$&()*+,;=%]+$/;
-export function isOidcIssuer(value: string): boolean {
-  if (!ISSUER_CHARACTERS.test(value)) return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  return url.protocol === 'https:' && !url.search && !url.hash && !url.username && !url.password && !!url.hostname;
-}
-
-/** What the SSO tab shows. The client secret is never sent back, only whether one is stored. */
-export const SsoSettingsView = z.object({
-  issuer: z.string().nullable(),
-  clientId: z.string().nullable(),
-  hasClientSecret: z.boolean(),
-});
-export type SsoSettingsView = z.infer<typeof SsoSettingsView>;
-
-export const UpdateSsoBody = z.object({
-  issuer: z
-    .string({ message: 'Issuer URL is required' })
-    .trim()
-    .min(1, 'Issuer URL is required')
-    .max(500, 'Issuer URL must be at most 500 characters')
-    .refine(isOidcIssuer, 'Issuer URL must be an https:// address without a query or fragment'),
-  clientId: z
-    .string({ message: 'Client ID is required' })
-    .trim()
-    .min(1, 'Client ID is required')
-    .max(255, 'Client ID must be at most 255 characters'),
-  /** Empty or absent keeps the stored secret. */
-  clientSecret: z.string().trim().max(1000, 'Client secret must be at most 1000 characters').optional(),
-});
-export type UpdateSsoBody = z.infer<typeof UpdateSsoBody>;
-export type UpdateSsoInput = z.input<typeof UpdateSsoBody>;
-
 /** Automation rate counts library and generated answers at or above this confidence (PRODUCT §8's "strong" level). */
 export const AUTOMATION_CONFIDENCE_MIN = 80;
 export const ANALYTICS_DAYS_MAX = 365;

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BrandProfile } from '../../common/schemas/organizations';
+import type { SsoConfig } from '../../common/schemas/sso';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -39,7 +41,7 @@ export const organizations = pgTable('organizations', {
   brandName: text('brand_name'),
   brandProfile: jsonb('brand_profile').$type<BrandProfile>().notNull(),
   /** OIDC settings; the client secret is stored sealed (server/secret.ts) and never returned. */
-  ssoConfig: jsonb('sso_config').$type<{ issuer: string; clientId: string; clientSecretSealed: string | null }>(),
+  ssoConfig: jsonb('sso_config').$type<SsoConfig>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -55,16 +57,32 @@ export const users = pgTable(
     organizationId: organizationRef(),
     username: text('username').notNull(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** None for a person who signs in only through SSO (provisioned by SCIM or created at first SSO sign-in). */
+    passwordHash: text('password_hash'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     role: text('role').notNull().default('viewer'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    /** How the account came to be: signed up or invited ('local'), first SSO sign-in ('sso'), or SCIM ('scim'). */
+    source: text('source').notNull().default('local'),
+    /** The identity provider's subject (`sub`) and issuer this account is linked to, once it signed in by SSO. */
+    ssoIssuer: text('sso_issuer'),
+    ssoSubject: text('sso_subject'),
+    /** The SCIM client's own id for this person (`externalId`). */
+    scimExternalId: text('scim_external_id'),
+    /**
+     * Removed through SCIM (DELETE): no longer a SCIM resource. Deactivation (`active: false`) and an admin's
+     * removal only set `deleted_at`, so the person can be activated again.
+     */
+    scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('users_sso_subject_uq')
+      .on(t.organizationId, t.ssoIssuer, t.ssoSubject)
+      .where(sql`${t.ssoSubject} is not null and ${t.deletedAt} is null`),
     uniqueIndex('users_username_live_uq')
       .on(sql`lower(${t.username})`)
       .where(sql`${t.deletedAt} is null`),
@@ -114,6 +132,79 @@ export const apiTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('api_tokens_hash_uq').on(t.tokenHash), index('api_tokens_org_idx').on(t.organizationId)],
+);
+
+/**
+ * E-mail domains an organization signs in with through SSO: the login page finds the organization by the part of
+ * an address after '@'. A domain belongs to one organization at most.
+ */
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    organizationId: organizationRef(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_domains_org_idx').on(t.organizationId)],
+);
+
+/**
+ * One SSO sign-in under way: what the callback needs to finish it (PKCE verifier, nonce) under the SHA-256 of its
+ * `state`. Used once (deleted when the callback comes) and short-lived.
+ */
+export const ssoLoginAttempts = pgTable(
+  'sso_login_attempts',
+  {
+    stateHash: text('state_hash').primaryKey(),
+    organizationId: organizationRef(),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    returnTo: text('return_to'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sso_login_attempts_expires_idx').on(t.expiresAt)],
+);
+
+/** Bearer tokens a SCIM client (Okta, Entra ID…) uses to provision one organization; only the SHA-256 is kept. */
+export const scimTokens = pgTable(
+  'scim_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('scim_tokens_hash_uq').on(t.tokenHash), index('scim_tokens_org_idx').on(t.organizationId)],
+);
+
+/** Groups a SCIM client pushes; a group named in the organization's group→role mapping gives its members a role. */
+export const scimGroups = pgTable(
+  'scim_groups',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    displayName: text('display_name').notNull(),
+    externalId: text('external_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('scim_groups_name_uq').on(t.organizationId, sql`lower(${t.displayName})`)],
+);
+
+export const scimGroupMembers = pgTable(
+  'scim_group_members',
+  {
+    groupId: uuid('group_id')
+      .notNull()
+      .references(() => scimGroups.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('scim_group_members_user_idx').on(t.userId)],
 );
 
 export const workspaces = pgTable(

@@ -9,13 +9,10 @@ import {
   AuditLogQuery,
   AuditLogRow,
   EngineStatusView,
-  SsoSettingsView,
-  UpdateSsoBody,
 } from '../../../common/schemas/admin';
 import { listUsers } from '../organizations/service';
 import { auditLogFilters, listAuditLogs, presentAuditLog } from '../audit/service';
 import { presentAdminUser } from '../organizations/presenters';
-import { getSsoSettings, removeSsoSettings, saveSsoSettings } from './sso';
 import { organizationAnalytics } from './analytics';
 import { engineStatus } from './engine';
 
@@ -64,23 +61,5 @@ export async function adminRoutes(base: FastifyInstance) {
       schema: { ...tag, querystring: AnalyticsQuery, response: { 200: AnalyticsView } },
     },
     async (req) => organizationAnalytics(req.user, req.query.days),
-  );
-
-  app.get(
-    '/api/admin/sso',
-    { config: { access: 'sso:manage' }, schema: { ...tag, response: { 200: SsoSettingsView } } },
-    async (req) => getSsoSettings(req.user),
-  );
-
-  app.put(
-    '/api/admin/sso',
-    { config: { access: 'sso:manage' }, schema: { ...tag, body: UpdateSsoBody, response: { 200: SsoSettingsView } } },
-    async (req) => saveSsoSettings(req.user, app.deps.config.sessionSecret, req.body),
-  );
-
-  app.delete(
-    '/api/admin/sso',
-    { config: { access: 'sso:manage' }, schema: { ...tag, response: { 200: SsoSettingsView } } },
-    async (req) => removeSsoSettings(req.user),
   );
 }

@@ -12,6 +12,7 @@ import { clearAttempts, limiterKey, recordAttemptOrLimit, type AttemptLimit } fr
 import { assertPasswordAllowed } from './password-policy';
 import { revokeUserApiTokens } from '../api-tokens/service';
 import { insertUser } from './insert-user';
+import { passwordsOff, ssoRequired } from '../sso/passwords-off';
 import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
@@ -100,6 +101,8 @@ async function acceptInvitation(
   if (inv.email.toLowerCase() !== input.email.toLowerCase()) {
     throw badRequest(`This invitation was sent to ${inv.email}. Sign up with that email address.`);
   }
+  // The invitation stays open: signing in with SSO as that address uses it.
+  if (await passwordsOff(tx, { id: '', organizationId: inv.organizationId })) throw ssoRequired();
   // Single use: the conditional update makes a second, concurrent acceptance find nothing to claim.
   const claimed = await tx
     .update(invitations)
@@ -143,6 +146,8 @@ export async function login(deps: AppDeps, input: LoginBody, meta: ClientMeta) {
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!user || !ok) throw new AppError(401, 'invalid_credentials', 'Invalid username or password');
   await clearAttempts(deps.db, key);
+  // Said only after the right password, so the answer does not tell strangers which accounts exist.
+  if (await passwordsOff(deps.db, user)) throw ssoRequired();
   return inTransaction(deps.db, async (tx) => {
     const token = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...meta });
     await writeAudit(tx, {
@@ -331,6 +336,10 @@ export async function changePassword(ctx: UserCtx, input: ChangePasswordBody) {
   const user = await getUser(ctx);
   const key = `change-password:${user.id}`;
   await recordAttemptOrLimit(ctx.db, key, CHANGE_PASSWORD_LIMIT);
+  // An account made by SSO or SCIM has no password to change: it signs in at the identity provider.
+  if (!user.passwordHash) {
+    throw badRequest('Your account signs in through SSO and has no password. Change it at your identity provider.');
+  }
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
     throw badRequest('Current password is incorrect');
   }
@@ -384,7 +393,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
     .limit(1);
-  if (!user) return;
+  if (!user || (await passwordsOff(deps.db, user))) return;
   const token = newToken();
   await inTransaction(deps.db, async (tx) => {
     await tx.insert(passwordResets).values({
@@ -439,6 +448,8 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
       .returning();
     if (!user)
       throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    // A link sent before the organization required SSO no longer gives a password.
+    if (await passwordsOff(tx, user)) throw ssoRequired();
     await deleteUserSessions(tx, user.id);
     await voidResetTokens(tx, user.id);
     await revokeUserApiTokens(tx, user, 'password_reset');

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SsoSettingsView } from '../../../../common/schemas/admin';
+import { SsoSettingsView } from '../../../../common/schemas/sso';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../app/query-keys';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SsoSettingsView, type UpdateSsoBody } from '../../../../common/schemas/admin';
+import { SsoSettingsView, type UpdateSsoBody } from '../../../../common/schemas/sso';
 import { api } from '../../../lib/api';
 import { queryKeys } from '../../../app/query-keys';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Info, KeyRound, LoaderCircle } from 'lucide-react';
-import { UpdateSsoBody, type SsoSettingsView, type UpdateSsoInput } from '../../../../common/schemas/admin';
+import { UpdateSsoBody, type SsoSettingsView, type UpdateSsoInput } from '../../../../common/schemas/sso';
 import { Alert, AlertDescription, AlertTitle } from '../../../components/ui/alert';
 import {
   AlertDialog,

@@ -1,0 +1,65 @@
+import * as oidc from 'openid-client';
+import { unseal } from '../../secret';
+import { AppError } from '../../errors';
+import type { SsoConfig } from '../../../common/schemas/sso';
+import { SSO_SECRET_PURPOSE } from './settings';
+
+/** Discovery documents change rarely; asking the provider at every sign-in would make its outage ours sooner. */
+const CACHE_MS = 10 * 60_000;
+const DISCOVERY_TIMEOUT_SECONDS = 10;
+
+type Cached = { key: string; at: number; config: Promise<oidc.Configuration> };
+const cache = new Map<string, Cached>();
+
+/** Settings saved or removed: the next sign-in discovers again. */
+export function forgetProviderConfig(organizationId: string): void {
+  cache.delete(organizationId);
+}
+
+function isLoopback(issuer: URL): boolean {
+  return issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+}
+
+/**
+ * The provider's metadata (issuer discovery: OpenID Connect Discovery 1.0) and this organization's client. The
+ * discovered `issuer` must equal the configured one, which openid-client checks. With a client secret the client
+ * authenticates with it (client_secret_basic); without, it is a public client relying on PKCE.
+ */
+export function providerConfig(
+  organizationId: string,
+  sso: SsoConfig,
+  serverSecret: string | undefined,
+): Promise<oidc.Configuration> {
+  const key = `${sso.issuer}\n${sso.clientId}\n${sso.clientSecretSealed ?? ''}`;
+  const hit = cache.get(organizationId);
+  if (hit && hit.key === key && Date.now() - hit.at < CACHE_MS) return hit.config;
+  const config = discover(organizationId, sso, serverSecret);
+  cache.set(organizationId, { key, at: Date.now(), config });
+  // A failed discovery is not remembered: the next sign-in tries again.
+  config.catch(() => {
+    if (cache.get(organizationId)?.config === config) cache.delete(organizationId);
+  });
+  return config;
+}
+
+async function discover(
+  organizationId: string,
+  sso: SsoConfig,
+  serverSecret: string | undefined,
+): Promise<oidc.Configuration> {
+  const issuer = new URL(sso.issuer);
+  let secret: string | undefined;
+  if (sso.clientSecretSealed) {
+    try {
+      if (!serverSecret) throw new Error('no server secret');
+      secret = unseal(serverSecret, SSO_SECRET_PURPOSE, sso.clientSecretSealed, organizationId);
+    } catch {
+      // Sealed under another SESSION_SECRET (or moved between organizations): only a new secret helps.
+      throw new AppError(500, 'sso_secret_unreadable', 'The stored SSO client secret cannot be read. Enter it again.');
+    }
+  }
+  return oidc.discovery(issuer, sso.clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
+    timeout: DISCOVERY_TIMEOUT_SECONDS,
+    ...(isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+  });
+}

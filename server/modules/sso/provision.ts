@@ -1,0 +1,227 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type * as oidc from 'openid-client';
+import { invitations, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { writeAudit } from '../audit/service';
+import { insertUser } from '../auth/insert-user';
+import { withSsoDefaults } from './settings';
+import { roleFromGroups } from './group-roles';
+import { Email, Username } from '../../../common/schemas/auth';
+import { normalizeRole, type Role } from '../../../common/roles';
+import type { SsoConfig, SsoErrorCode } from '../../../common/schemas/sso';
+
+/** A sign-in the provider vouched for but Verity will not complete; the code tells the login page what to say. */
+export class SsoRefusal extends Error {
+  constructor(
+    readonly code: SsoErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Org = { id: string; sso: SsoConfig };
+type User = typeof users.$inferSelect;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/** The groups claim as a list: providers send an array of names, some a single string. */
+function groupsOf(claims: oidc.IDToken, claim: string): string[] | null {
+  const value = claims[claim];
+  if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
+  if (typeof value === 'string') return [value];
+  return null;
+}
+
+/**
+ * A username nobody holds, from what the provider calls the person: `preferred_username` when it is a valid
+ * username, else the address's local part, with a number added until it is free (usernames are unique across
+ * organizations).
+ */
+async function freeUsername(tx: DbOrTx, claims: oidc.IDToken, email: string): Promise<string> {
+  const preferred = Username.safeParse(text(claims.preferred_username));
+  let base = preferred.success ? preferred.data : email.slice(0, email.indexOf('@')).replace(/[^A-Za-z0-9._-]/g, '');
+  if (base.length < 3) base = `${base}user`.slice(0, 3).padEnd(3, '0');
+  base = base.slice(0, 56);
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? base : `${base}${n}`;
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.username}) = lower(${candidate})`, isNull(users.deletedAt)))
+      .limit(1);
+    if (!taken) return candidate;
+  }
+  throw new Error('no free username');
+}
+
+/** An admin stays admin when they are the last one: a group change at the provider must not orphan the organization. */
+async function isLastAdmin(tx: DbOrTx, user: User): Promise<boolean> {
+  if (user.role !== 'admin' && user.role !== 'super_admin') return false;
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, user.organizationId),
+        ne(users.id, user.id),
+        sql`${users.role} in ('admin', 'super_admin')`,
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return !other;
+}
+
+/**
+ * The Verity user an ID token stands for, in the organization whose provider issued it:
+ * 1. the account already linked to this issuer and subject;
+ * 2. else the organization's account with the token's e-mail address (linked now), unless the provider says the
+ *    address is unverified;
+ * 3. else a new account (just-in-time), in the role of a pending invitation for that address, or of the person's
+ *    mapped groups, or the organization's default role; without an invitation, not for a person whose account here
+ *    was deactivated.
+ * An address held by another organization's account is refused. When groups are
+ * mapped and the token carries the groups claim, the role follows the groups at every sign-in.
+ */
+export async function provisionFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDToken): Promise<User> {
+  const sso = withSsoDefaults(org.sso);
+  const parsedEmail = Email.safeParse(text(claims.email));
+  const email = parsedEmail.success ? parsedEmail.data : undefined;
+  const groups = groupsOf(claims, sso.groupsClaim);
+  const mapped = groups && sso.groupRoles.length > 0 ? roleFromGroups(sso.groupRoles, groups) : null;
+
+  const [linked] = await tx
+    .select()
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, org.id),
+        eq(users.ssoIssuer, claims.iss),
+        eq(users.ssoSubject, claims.sub),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  const follow = (user: User) =>
+    groups && sso.groupRoles.length > 0 ? syncRole(tx, org, user, mapped ?? sso.defaultRole) : user;
+  if (linked) return follow(linked);
+  if (!email) throw new SsoRefusal('sso_no_email', 'the ID token has no usable email claim');
+  const byEmail = await linkByEmail(tx, org, claims, email);
+  if (byEmail) return follow(byEmail);
+  return createFromClaims(tx, org, claims, email, mapped ?? sso.defaultRole);
+}
+
+async function linkByEmail(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: string): Promise<User | undefined> {
+  const [holder] = await tx
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email}`, isNull(users.deletedAt)))
+    .limit(1);
+  if (!holder) return undefined;
+  if (holder.organizationId !== org.id) {
+    throw new SsoRefusal('sso_other_organization', `${email} belongs to another organization's account`);
+  }
+  // Linking hands the account to whoever the provider says owns the address: not when it says it is unverified.
+  if (claims.email_verified === false) {
+    throw new SsoRefusal('sso_failed', `${email} is not verified at the identity provider`);
+  }
+  const [linked] = await tx
+    .update(users)
+    .set({ ssoIssuer: claims.iss, ssoSubject: claims.sub, updatedAt: new Date() })
+    .where(eq(users.id, holder.id))
+    .returning();
+  await writeAudit(tx, {
+    organizationId: org.id,
+    userId: holder.id,
+    action: 'sso_account_linked',
+    entityType: 'user',
+    entityId: holder.id,
+    details: { issuer: claims.iss, subject: claims.sub },
+  });
+  return linked;
+}
+
+/**
+ * A person whose account here was deactivated (by SCIM or an admin) is not made a new one behind the admin's back:
+ * they come back when the account is activated again or they are invited anew.
+ */
+async function refuseDeactivated(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: string): Promise<void> {
+  const [removed] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.organizationId, org.id),
+        sql`${users.deletedAt} is not null`,
+        sql`(lower(${users.email}) = ${email} or (${users.ssoIssuer} = ${claims.iss} and ${users.ssoSubject} = ${claims.sub}))`,
+      ),
+    )
+    .limit(1);
+  if (removed) throw new SsoRefusal('sso_deactivated', `user ${removed.id} is deactivated`);
+}
+
+async function createFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: string, role: Role) {
+  const [invitation] = await tx
+    .update(invitations)
+    .set({ acceptedAt: new Date() })
+    .where(
+      and(
+        eq(invitations.organizationId, org.id),
+        sql`lower(${invitations.email}) = ${email}`,
+        isNull(invitations.acceptedAt),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  // A new invitation is the admin's word that the person may come back; without one a deactivation stands.
+  if (!invitation) await refuseDeactivated(tx, org, claims, email);
+  const finalRole = invitation ? normalizeRole(invitation.role) : role;
+  const user = await insertUser(
+    tx,
+    org.id,
+    {
+      username: await freeUsername(tx, claims, email),
+      email,
+      passwordHash: null,
+      firstName: text(claims.given_name)?.slice(0, 100),
+      lastName: text(claims.family_name)?.slice(0, 100),
+      source: 'sso',
+      ssoIssuer: claims.iss,
+      ssoSubject: claims.sub,
+    },
+    finalRole,
+  );
+  if (invitation) await tx.update(invitations).set({ acceptedBy: user.id }).where(eq(invitations.id, invitation.id));
+  await writeAudit(tx, {
+    organizationId: org.id,
+    userId: user.id,
+    action: 'sso_user_created',
+    entityType: 'user',
+    entityId: user.id,
+    details: { role: finalRole, issuer: claims.iss, ...(invitation && { invitationId: invitation.id }) },
+  });
+  return user;
+}
+
+async function syncRole(tx: DbOrTx, org: Org, user: User, role: Role): Promise<User> {
+  if (normalizeRole(user.role) === role) return user;
+  const sso = withSsoDefaults(org.sso);
+  // The break-glass admin's role is the organization's way back in; the last admin keeps the organization managed.
+  if (user.id === sso.breakGlassUserId || (role !== 'admin' && (await isLastAdmin(tx, user)))) return user;
+  const [changed] = await tx
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  await writeAudit(tx, {
+    organizationId: org.id,
+    userId: user.id,
+    action: 'user_role_changed',
+    entityType: 'user',
+    entityId: user.id,
+    details: { from: user.role, to: role, via: 'sso_groups' },
+  });
+  return changed ?? user;
+}
