@@ -45,7 +45,7 @@ export function ensureWebBuilt({ force = false } = {}) {
   return true;
 }
 
-// `npm run build` always builds (`--force`); npm start and the e2e step only when needed.
+// `node scripts/ensure-web-built.mjs [--force]`: the web app alone. scripts/build.mjs builds it with the server.
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   ensureWebBuilt({ force: process.argv.includes('--force') });
 }

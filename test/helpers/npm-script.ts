@@ -11,8 +11,8 @@ export function runNpmScript(script: string, args: string[], env: Record<string,
 }
 
 /**
- * Runs a TypeScript entry point the way its npm script does (tsx), without npm's own start-up: for the many short
- * runs of a test once the npm script itself has been exercised.
+ * Runs a TypeScript entry point from its sources (tsx), without npm's own start-up or the compiled build its npm
+ * script runs: for the many short runs of a test once the npm script itself has been exercised.
  */
 export function runTsEntry(entry: string, args: string[], env: Record<string, string>): Promise<ScriptRun> {
   return run(process.execPath, ['--import', 'tsx', entry, ...args], env);

@@ -13,8 +13,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Runs `server/main.ts` in its own process, as `npm start` does (minus the web build). `ready` resolves with
- * 'ready' once it listens, or with the exit code if it stops first.
+ * Runs `server/main.ts` in its own process, as `npm start` does but from the TypeScript sources (tsx) rather than
+ * the compiled build (test/build.test.ts and the e2e tests run that). `ready` resolves with 'ready' once it listens,
+ * or with the exit code if it stops first.
  */
 export function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
