@@ -19,7 +19,7 @@ export async function authenticateMcp(req: FastifyRequest, reply: FastifyReply):
   if (!token) {
     return refuse(
       reply,
-      'Send a Verity API token as "Authorization: Bearer vrt_…". An admin creates tokens under Admin → API tokens.',
+      'Send a Verity API token as "Authorization: Bearer vrt_…". An admin creates tokens in Workspace Settings → API Tokens.',
       'Bearer realm="verity"',
     );
   }
