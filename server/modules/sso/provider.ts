@@ -60,6 +60,11 @@ async function discover(
   }
   return oidc.discovery(issuer, sso.clientId, undefined, secret ? oidc.ClientSecretBasic(secret) : oidc.None(), {
     timeout: DISCOVERY_TIMEOUT_SECONDS,
-    ...(isLoopback(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+    // The ID token's signature is checked against the provider's published keys even though it came straight from
+    // the token endpoint (OIDC Core §3.1.3.7 lets clients rely on TLS alone there; a loopback provider has no TLS,
+    // and a checked signature also holds if the transport ever does not).
+    execute: isLoopback(issuer)
+      ? [oidc.allowInsecureRequests, oidc.enableNonRepudiationChecks]
+      : [oidc.enableNonRepudiationChecks],
   });
 }
