@@ -27,6 +27,7 @@ import { qaRoutes } from './modules/qa/routes';
 import { assessmentRoutes } from './modules/assessments/routes';
 import { apiTokenRoutes } from './modules/api-tokens/routes';
 import { healthRoutes } from './modules/health/routes';
+import { scimRoutes } from './modules/scim/routes';
 import { mcpRoutes } from './modules/mcp/routes';
 
 export type BuildOptions = { loggerInstance?: FastifyBaseLogger };
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(qaRoutes);
   await app.register(assessmentRoutes);
   await app.register(apiTokenRoutes);
+  await app.register(scimRoutes);
   await app.register(mcpRoutes);
 
   await registerWebApp(app, deps.config.webDistDir);

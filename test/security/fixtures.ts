@@ -121,6 +121,7 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
     call(app, 'POST', '/api/admin/api-tokens', { as: admin, body: { name: `${marker} viewer`, role: 'viewer' } }),
     201,
   );
+  const scimToken = await ok<{ view: { id: string } }>(call(app, 'POST', '/api/admin/scim/tokens', { as: admin }), 201);
 
   const ids = {
     organization: tenant.organizationId,
@@ -146,6 +147,7 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
     invitation: invitation.id,
     spareUser: spareUser.id,
     token: token.id,
+    scimToken: scimToken.view.id,
     ...Object.fromEntries(Object.entries(tenant.users).map(([role, u]) => [`user:${role}`, u.id])),
   };
   const markers = [
@@ -190,6 +192,7 @@ export async function snapshot(app: TestApp, f: Fixture, as: Session = f.users.a
     '/api/workspaces',
     '/api/admin/api-tokens',
     '/api/admin/sso',
+    '/api/admin/scim',
   ];
   const out: string[] = [];
   for (const url of reads) {

@@ -194,6 +194,14 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     destroys: true,
     request: (f) => ({ url: `/api/admin/api-tokens/${f.ids.token}` }),
   },
+  'GET /api/admin/scim': { access: 'sso:manage', request: () => ({ url: '/api/admin/scim' }) },
+  'POST /api/admin/scim/tokens': { access: 'sso:manage', ok: 201, request: () => ({ url: '/api/admin/scim/tokens' }) },
+  'DELETE /api/admin/scim/tokens/:id': {
+    access: 'sso:manage',
+    ownsIds: true,
+    destroys: true,
+    request: (f) => ({ url: `/api/admin/scim/tokens/${f.ids.scimToken}` }),
+  },
 
   // knowledge library
   'GET /api/canonical-answers': { access: 'knowledge:read', request: () => ({ url: '/api/canonical-answers' }) },

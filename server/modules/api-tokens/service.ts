@@ -88,12 +88,13 @@ export async function revokeApiToken(ctx: UserCtx, id: string): Promise<void> {
 
 /**
  * A password change or reset ends every API token the user created (and the invitations those tokens made): whoever
- * held the old password may have minted them. Call inside the password change's transaction.
+ * held the old password may have minted them. Call inside the password change's transaction. A deactivation (SCIM)
+ * ends them too: a person who is gone keeps no way in.
  */
 export async function revokeUserApiTokens(
   db: DbOrTx,
   user: { id: string; organizationId: string },
-  reason: 'password_changed' | 'password_reset',
+  reason: 'password_changed' | 'password_reset' | 'deactivated',
 ): Promise<void> {
   const revoked = await db
     .update(apiTokens)

@@ -1,0 +1,86 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { organizations, scimGroupMembers, scimGroups, users } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import { writeAudit } from '../audit/service';
+import { can } from '../../../common/policies';
+import { normalizeRole, ROLES, type Role } from '../../../common/roles';
+import { SSO_DEFAULTS, type SsoConfig } from '../../../common/schemas/sso';
+import type { ScimCtx } from './auth';
+
+/** Admin-level means "may manage users" in the policy table, as in the organizations service. */
+const isAdmin = (role: string) => can(normalizeRole(role), 'users:manage');
+
+/** The organization's SSO settings that decide SCIM users' roles: the default and the group→role mappings. */
+export async function roleSettings(tx: Tx, organizationId: string) {
+  const [org] = await tx
+    .select({ sso: organizations.ssoConfig })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const sso: SsoConfig | null = org?.sso ?? null;
+  return {
+    defaultRole: (sso?.defaultRole ?? SSO_DEFAULTS.defaultRole) as Role,
+    groupRoles: sso?.groupRoles ?? SSO_DEFAULTS.groupRoles,
+  };
+}
+
+/**
+ * Whether the user is the organization's only live admin. Locks the organization's live users first, so two
+ * concurrent demotions (or deactivations) cannot both see "another admin remains".
+ */
+export async function isLastAdmin(tx: Tx, organizationId: string, userId: string): Promise<boolean> {
+  const live = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)))
+    .for('update');
+  const target = live.find((u) => u.id === userId);
+  if (!target || !isAdmin(target.role)) return false;
+  return !live.some((u) => u.id !== userId && isAdmin(u.role));
+}
+
+/** The highest of the mapped roles of the groups a user belongs to; the default role when none is mapped. */
+function roleFor(groupNames: string[], mappings: Array<{ group: string; role: Role }>, fallback: Role): Role {
+  const names = new Set(groupNames.map((n) => n.toLowerCase()));
+  const ranks = mappings.filter((m) => names.has(m.group.toLowerCase())).map((m) => ROLES.indexOf(m.role));
+  return ranks.length === 0 ? fallback : (ROLES[Math.max(...ranks)] ?? fallback);
+}
+
+/**
+ * After a membership change, each affected user's role follows the organization's group→role mappings: the highest
+ * role a mapped group of theirs gives, or the SSO default role if no group of theirs is mapped. An organization with
+ * no mappings keeps roles as admins set them. A super admin is never changed, and the last admin is never demoted:
+ * that change is skipped and audited instead.
+ */
+export async function syncRoles(tx: Tx, ctx: ScimCtx, userIds: Iterable<string>): Promise<void> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return;
+  const { defaultRole, groupRoles } = await roleSettings(tx, ctx.organizationId);
+  if (groupRoles.length === 0) return;
+  const people = await tx
+    .select({ id: users.id, role: users.role, username: users.username })
+    .from(users)
+    .where(and(eq(users.organizationId, ctx.organizationId), inArray(users.id, ids)));
+  const memberships = await tx
+    .select({ userId: scimGroupMembers.userId, name: scimGroups.displayName })
+    .from(scimGroupMembers)
+    .innerJoin(scimGroups, eq(scimGroups.id, scimGroupMembers.groupId))
+    .where(and(eq(scimGroups.organizationId, ctx.organizationId), inArray(scimGroupMembers.userId, ids)));
+  for (const person of people) {
+    if (normalizeRole(person.role) === 'super_admin') continue;
+    const groups = memberships.filter((m) => m.userId === person.id).map((m) => m.name);
+    const role = roleFor(groups, groupRoles, defaultRole);
+    if (role === person.role) continue;
+    const audit = { organizationId: ctx.organizationId, userId: null, entityType: 'user', entityId: person.id };
+    const details = { via: 'scim', tokenId: ctx.tokenId, username: person.username, from: person.role, to: role };
+    if (isAdmin(person.role) && !isAdmin(role) && (await isLastAdmin(tx, ctx.organizationId, person.id))) {
+      await writeAudit(tx, {
+        ...audit,
+        action: 'scim_role_change_skipped',
+        details: { ...details, reason: 'last_admin' },
+      });
+      continue;
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, person.id));
+    await writeAudit(tx, { ...audit, action: 'scim_user_role_changed', details });
+  }
+}
