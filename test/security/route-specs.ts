@@ -98,6 +98,23 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     ok: 400, // a real link is covered in test/security/identity.test.ts; here: anonymous callers reach the route
     request: () => ({ url: '/api/auth/confirm-email', body: { token: 'x'.repeat(43) } }),
   },
+  // SSO sign-in: the flow itself (a real provider, state, tokens) is tested in test/sso.test.ts; here anonymous
+  // callers reach the routes and nothing else gets through.
+  'GET /api/auth/sso/discover': {
+    access: 'public',
+    ok: 404, // no organization of the sweep signs in with SSO
+    request: () => ({ url: '/api/auth/sso/discover?email=someone%40nobody.example' }),
+  },
+  'GET /api/auth/sso/start': {
+    access: 'public',
+    ok: 404,
+    request: () => ({ url: '/api/auth/sso/start?organization=no-such-organization' }),
+  },
+  'GET /api/auth/sso/callback': {
+    access: 'public',
+    ok: 302, // to the login page: no sign-in was started in this browser
+    request: () => ({ url: '/api/auth/sso/callback?state=unknown&code=unknown' }),
+  },
   'GET /api/auth/sessions': { access: 'signed-in', request: () => ({ url: '/api/auth/sessions' }) },
   'POST /api/auth/sessions/revoke-others': {
     access: 'signed-in',
