@@ -77,6 +77,7 @@ export const queryKeys = {
   /** Organization data of the Admin Dashboard: a workspace switch keeps it (see `meta.scope` on each query). */
   admin: {
     sso: ['admin', 'sso'] as const,
+    scim: ['admin', 'scim'] as const,
     engine: ['admin', 'engine'] as const,
     analytics: (days: number) => ['admin', 'analytics', days] as const,
     auditLogs: ['admin', 'audit-logs'] as const,
