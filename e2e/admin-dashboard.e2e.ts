@@ -97,7 +97,7 @@ describe('admin dashboard', () => {
 
     // SSO: saved, and the secret is never shown again.
     await dialog.getByRole('tab', { name: 'SSO Settings' }).click();
-    await dialog.getByText('Sign-in through SSO is not available yet').waitFor();
+    await dialog.getByLabel('Redirect URI').waitFor();
     await dialog.getByLabel('Issuer URL').fill('http://login.example.com');
     await dialog.getByLabel('Client ID').fill('verity-web');
     await dialog.getByLabel('Client Secret').fill(SSO_SECRET);

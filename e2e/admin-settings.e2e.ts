@@ -291,7 +291,7 @@ describe('Account Settings', () => {
     await page.waitForURL('**/login');
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('from-the-email');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/dashboard');
     // The link worked once.
     await other.goto(resetLink);

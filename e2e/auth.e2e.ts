@@ -51,12 +51,12 @@ describe('sign up, sign out, sign in', () => {
 
     await page.getByLabel('Username').fill(username);
     await page.getByLabel('Password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectVisible(page, 'Invalid username or password');
     await screenshot(page, 'login-error');
 
     await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await expectVisible(page, 'Current workspace: Default');
 

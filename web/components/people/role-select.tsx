@@ -21,20 +21,36 @@ interface RoleSelectProps {
   onChange: (role: Role) => void;
   onBlur?: () => void;
   disabled?: boolean;
+  /** The roles offered, in order; all four by default. */
+  roles?: readonly Role[];
   /** For the trigger, e.g. a smaller height in a table row. */
   className?: string;
   'aria-describedby'?: string;
+  'aria-label'?: string;
 }
 
 /** The four roles an admin can give (PRODUCT §4). */
-export function RoleSelect({ id, value, onChange, onBlur, disabled, className, ...aria }: RoleSelectProps) {
+export function RoleSelect({
+  id,
+  value,
+  onChange,
+  onBlur,
+  disabled,
+  className,
+  roles = ROLES,
+  ...aria
+}: RoleSelectProps) {
   return (
-    <Select value={value} onValueChange={(next) => isRole(next) && onChange(next)} disabled={disabled}>
+    <Select
+      value={value}
+      onValueChange={(next) => isRole(next) && roles.includes(next) && onChange(next)}
+      disabled={disabled}
+    >
       <SelectTrigger id={id} className={className} onBlur={onBlur} {...aria}>
         <SelectValue />
       </SelectTrigger>
       <SelectContent>
-        {ROLES.map((role) => (
+        {roles.map((role) => (
           <SelectItem key={role} value={role}>
             {formatLabel(role)}
           </SelectItem>

@@ -52,18 +52,19 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
             if (next) setSection(next.id);
           }}
           orientation="vertical"
-          className="flex min-h-0 flex-1"
+          // On a phone the sections become a strip above the content, which then keeps the dialog's full width.
+          className="flex min-h-0 flex-1 flex-col md:flex-row"
         >
           <TabsPrimitive.List
             aria-label="Admin sections"
-            className="flex w-52 shrink-0 flex-col gap-0.5 overflow-y-auto border-r bg-surface p-3"
+            className="flex shrink-0 gap-0.5 overflow-x-auto border-b bg-surface p-2 md:w-52 md:flex-col md:overflow-x-visible md:overflow-y-auto md:border-r md:border-b-0 md:p-3"
           >
             {SECTIONS.map(({ id, label, icon: Icon }) => (
               <TabsPrimitive.Trigger
                 key={id}
                 value={id}
                 className={cn(
-                  'flex items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm font-medium text-muted-foreground transition-colors outline-none',
+                  'flex shrink-0 items-center gap-2.5 rounded-md px-3 py-2 text-left text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors outline-none',
                   'hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring',
                   'data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm',
                 )}
@@ -77,7 +78,7 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
             <TabsPrimitive.Content
               key={id}
               value={id}
-              className="min-w-0 flex-1 overflow-y-auto p-6 outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
+              className="min-h-0 min-w-0 flex-1 overflow-y-auto p-4 outline-none md:p-6 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset"
             >
               <Content />
             </TabsPrimitive.Content>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { CircleExclamationPoint, MailOpen, ShieldCheck } from 'lucide-react';
 import { Alert, AlertDescription } from '../../components/ui/alert';
@@ -12,17 +12,35 @@ import { useInvitation } from './api/get-invitation';
 import { MarketingBlurbs } from './components/marketing-blurbs';
 import { SignInForm } from './components/sign-in-form';
 import { SignUpForm } from './components/sign-up-form';
+import { SsoSignIn } from './components/sso-sign-in';
+import { ssoErrorSentence } from './sso-lookup';
 
 type AuthTab = 'signin' | 'signup';
 
-/** PRODUCT "Login (/login)": sign in, sign up, and joining an organization through `?invite=TOKEN`. */
+/**
+ * PRODUCT "Login (/login)": sign in with a password or through the organization's SSO, sign up, and joining an
+ * organization through `?invite=TOKEN`. An SSO sign-in that failed comes back as `?sso_error=CODE`.
+ */
 export function LoginPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const inviteToken = searchParams.get('invite')?.trim() || null;
   const me = useMe();
   const invitation = useInvitation(inviteToken);
   const [tab, setTab] = useState<AuthTab>(inviteToken ? 'signup' : 'signin');
-  const [formError, setFormError] = useState<string | null>(null);
+  // Read once: the code leaves the address right away, so a reload does not repeat the message.
+  const [formError, setFormError] = useState<string | null>(() => ssoErrorSentence(searchParams.get('sso_error')));
+  const [ssoOpen, setSsoOpen] = useState(() => searchParams.has('sso_error'));
+
+  useEffect(() => {
+    if (!searchParams.has('sso_error')) return;
+    setSearchParams(
+      (params) => {
+        params.delete('sso_error');
+        return params;
+      },
+      { replace: true },
+    );
+  }, [searchParams, setSearchParams]);
 
   if (me.isPending) return <FullScreenSpinner label="Checking your session" />;
   if (me.data) return <Navigate to={paths.dashboard} replace />;
@@ -73,8 +91,15 @@ export function LoginPage() {
                 </Alert>
               )}
 
-              <TabsContent value="signin">
-                <SignInForm onError={setFormError} />
+              <TabsContent value="signin" className="grid gap-4">
+                <SignInForm onError={setFormError} onSsoRequired={() => setSsoOpen(true)} />
+                <SsoSignIn
+                  open={ssoOpen}
+                  onOpen={() => setSsoOpen(true)}
+                  onError={setFormError}
+                  // Where a password sign-in lands too.
+                  returnTo={paths.dashboard}
+                />
               </TabsContent>
               <TabsContent value="signup">
                 {inviteToken && invitation.isPending ? (

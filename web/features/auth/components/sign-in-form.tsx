@@ -5,16 +5,18 @@ import { Link } from 'react-router';
 import { LoginBody } from '../../../../common/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorMessage } from '../../../lib/api';
+import { errorMessage, isApiRequestError } from '../../../lib/api';
 import { paths } from '../../../paths';
 import { useLogin } from '../api/login';
 import { DemoCredentialsHint } from './demo-credentials-hint';
 
 interface SignInFormProps {
   onError: (message: string | null) => void;
+  /** The organization requires SSO for this person: the page opens its SSO sign-in. */
+  onSsoRequired?: () => void;
 }
 
-export function SignInForm({ onError }: SignInFormProps) {
+export function SignInForm({ onError, onSsoRequired }: SignInFormProps) {
   const loginMutation = useLogin();
   const {
     register,
@@ -32,6 +34,7 @@ export function SignInForm({ onError }: SignInFormProps) {
       },
       onError: (error) => {
         onError(errorMessage(error, 'Login failed'));
+        if (isApiRequestError(error) && error.code === 'sso_required') onSsoRequired?.();
       },
     });
   });
