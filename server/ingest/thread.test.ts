@@ -70,6 +70,13 @@ describe('extractInThread', () => {
     expect((await extractInThread(view, 'policy.pdf', { transfer: true })).pageCount).toBe(1);
     expect(view.byteLength).toBe(again.length);
   });
+
+  it('reads a small file held in a Node Buffer (a slice of Node’s shared pool), copying it', async () => {
+    const bytes = Buffer.from('# Backups\n\nDaily backups are kept for 35 days.\n');
+    const result = await extractInThread(bytes, 'backups.md', { transfer: true });
+    expect(result.chunks.map((chunk) => chunk.text).join(' ')).toContain('Daily backups are kept for 35 days.');
+    expect(bytes.byteLength).toBeGreaterThan(0);
+  });
 });
 
 describe('ExtractionPool', () => {

@@ -141,7 +141,9 @@ export class ExtractionPool {
     let bytes = job.bytes;
     let buffer = job.transfer && this.#size === 1 ? wholeBuffer(bytes) : undefined;
     if (!buffer) {
-      const copy = bytes.slice();
+      // A copy in an ArrayBuffer of its own. Not `bytes.slice()`: on a Node Buffer that is a view of the same memory,
+      // often Node's shared pool for small buffers, which Node 22+ refuses to transfer (DataCloneError).
+      const copy = new Uint8Array(bytes);
       bytes = copy;
       buffer = copy.buffer;
     }
