@@ -368,6 +368,27 @@ describe('PATCH /scim/v2/Users/:id', () => {
   });
 });
 
+describe('password accounts', () => {
+  it('keep their e-mail address: SCIM cannot point it elsewhere (a password reset would follow it)', async () => {
+    const local = await createUser(app, org.admin, 'admin');
+    const res = await scim(app, token, 'PATCH', `/Users/${local.id}`, {
+      body: patchOp({ op: 'replace', path: 'emails[type eq "work"].value', value: `${unique('thief')}@example.com` }),
+    });
+    expectScimError(res, 400, 'mutability');
+    // The same address in another case is no change; names still sync.
+    const same = await scim(app, token, 'PUT', `/Users/${local.id}`, {
+      body: {
+        schemas: [USER_SCHEMA],
+        userName: local.username,
+        name: { givenName: 'Local' },
+        emails: [{ value: local.email.toUpperCase(), primary: true }],
+      },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.data).toMatchObject({ name: { givenName: 'Local' }, emails: [{ value: local.email }] });
+  });
+});
+
 describe('deactivation', () => {
   it('ends the person’s sessions and API tokens at once; reactivation lets them sign in again', async () => {
     const person = await createUser(app, org.admin, 'admin');

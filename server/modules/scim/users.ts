@@ -190,8 +190,17 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
   const deactivating = before.active && !next.active;
   const reactivating = !before.active && next.active;
   if (deactivating && (await isLastAdmin(tx, ctx.organizationId, user.id))) throw lastAdminRefusal(user);
-  const identityChanged =
-    next.username.toLowerCase() !== before.username.toLowerCase() || next.email !== before.email.toLowerCase();
+  const emailChanged = next.email !== before.email.toLowerCase();
+  // Whoever holds a SCIM token could otherwise point a password account's address at their own mailbox and take
+  // the account over with a password reset: such an address changes only through the link Verity mails.
+  if (emailChanged && user.passwordHash !== null) {
+    throw new ScimError(
+      400,
+      `${user.username} signs in with a password, so their e-mail address changes only in Verity (through the link it mails to the new address)`,
+      'mutability',
+    );
+  }
+  const identityChanged = next.username.toLowerCase() !== before.username.toLowerCase() || emailChanged;
   // Only live users hold their names: a deactivated one is checked when it comes back.
   if (next.active && (reactivating || identityChanged)) {
     await assertUsernameAndEmailFree(tx, next.username, next.email, user.id);
