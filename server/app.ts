@@ -119,7 +119,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (looksLikeApi(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    if (looksLikeProgram(req.url) || (req.method !== 'GET' && req.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'Not found', code: 'not_found' });
     }
     if (!hasWeb) {
@@ -133,10 +133,10 @@ async function registerWebApp(app: FastifyInstance, distDir: string) {
 }
 
 /**
- * Whether an address that matched no route was meant for the API, read as leniently as a person would (decoded,
+ * Whether an address that matched no route was meant for a program, read as leniently as a person would (decoded,
  * any case, repeated slashes): such a caller wants a JSON 404, not the web app's page.
  */
-function looksLikeApi(url: string): boolean {
+function looksLikeProgram(url: string): boolean {
   let pathname = url.split('?')[0] ?? '';
   try {
     pathname = decodeURIComponent(pathname);
@@ -144,5 +144,11 @@ function looksLikeApi(url: string): boolean {
     // A malformed escape is left as written.
   }
   const normalized = pathname.toLowerCase().replace(/\/{2,}/g, '/');
-  return normalized === '/api' || normalized.startsWith('/api/');
+  return PROGRAM_PREFIXES.some((prefix) => normalized === prefix || normalized.startsWith(`${prefix}/`));
 }
+
+/**
+ * Addresses programs call (the API, SCIM, MCP, and the well-known metadata an MCP or OAuth client probes after a
+ * 401): an unknown one answers a JSON 404, never the web app's page, which a client would try to parse.
+ */
+const PROGRAM_PREFIXES = ['/api', '/scim', '/mcp', '/.well-known'];

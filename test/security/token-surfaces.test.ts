@@ -260,4 +260,18 @@ describe('routes outside /api', () => {
       expect((await send(key, t, { authorization: tokenFor(t, spec.surface) })).statusCode, key).toBe(401);
     }
   });
+
+  it('answer unknown addresses under them, and the metadata clients probe, in JSON (never the web page)', async () => {
+    for (const url of [
+      '/scim/v2/Nope',
+      '/mcp/extra',
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-authorization-server',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      // Under /scim the token is asked for first (401), as for any SCIM address.
+      expect([401, 404], url).toContain(res.statusCode);
+      expect(res.headers['content-type'], url).toMatch(/application\/(scim\+)?json/);
+    }
+  });
 });
