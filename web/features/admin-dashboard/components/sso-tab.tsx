@@ -28,6 +28,7 @@ import { useSsoSettings } from '../api/get-sso-settings';
 import { useRemoveSsoSettings, useSaveSsoSettings } from '../api/save-sso-settings';
 import { ssoFormValues, type SsoFormValues } from '../sso-form-values';
 import { listFieldError, parseDomainTokens } from '../sso-domains';
+import { ScimSection } from './scim-section';
 import { SectionHeader } from './section-header';
 import { SsoGroupRolesField } from './sso-group-roles-field';
 import { SsoRequiredField } from './sso-required-field';
@@ -304,6 +305,7 @@ export function SsoTab() {
       ) : (
         <SsoForm settings={settings.data} />
       )}
+      <ScimSection />
     </div>
   );
 }
