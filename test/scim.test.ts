@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, users } from '../server/db/schema';
+import { Username } from '../common/schemas/auth';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createOrg, createUser, unique } from './helpers/factories';
@@ -142,7 +143,11 @@ describe('POST /scim/v2/Users', () => {
       source: 'scim',
       role: 'viewer',
       organizationId: org.organizationId,
+      scimUserName: body.userName,
     });
+    // Verity's own username is a valid one (no '@', which sign-in reads as an address), made from the userName.
+    expect(Username.safeParse(row?.username).success).toBe(true);
+    expect(body.userName.startsWith(row?.username ?? '-')).toBe(true);
 
     const got = await scim(app, token, 'GET', `/Users/${res.data.id}`);
     expect(got.data).toEqual(res.data);
@@ -440,8 +445,8 @@ describe('deactivation', () => {
     await call(app, 'DELETE', `/api/organizations/users/${removed.id}`, { as: org.admin });
     const got = await scim(app, token, 'GET', `/Users/${removed.id}`);
     expect(got.data).toMatchObject({ userName: removed.username, active: false });
-    // Someone else took the address meanwhile.
-    await provisionUser(app, token, { userName: removed.username, emails: [{ value: removed.email, primary: true }] });
+    // Someone else took the address meanwhile (under another userName: the removed one still holds its own).
+    await provisionUser(app, token, { emails: [{ value: removed.email, primary: true }] });
     const back = await scim(app, token, 'PATCH', `/Users/${removed.id}`, {
       body: patchOp({ op: 'replace', path: 'active', value: true }),
     });

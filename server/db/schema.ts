@@ -71,6 +71,11 @@ export const users = pgTable(
     /** The SCIM client's own id for this person (`externalId`). */
     scimExternalId: text('scim_external_id'),
     /**
+     * The SCIM client's `userName` (often an e-mail address), kept as sent; `username` is Verity's own sign-in
+     * name, which cannot hold '@' (a name with '@' is read as an address at sign-in).
+     */
+    scimUserName: text('scim_user_name'),
+    /**
      * Removed through SCIM (DELETE): no longer a SCIM resource. Deactivation (`active: false`) and an admin's
      * removal only set `deleted_at`, so the person can be activated again.
      */

@@ -44,7 +44,12 @@ async function membersOf(db: DbOrTx, groupIds: string[]): Promise<Map<string, Me
   const byGroup = new Map<string, MemberRef[]>();
   if (groupIds.length === 0) return byGroup;
   const rows = await db
-    .select({ groupId: scimGroupMembers.groupId, id: users.id, username: users.username })
+    // Members are shown by their SCIM userName, as the client knows them.
+    .select({
+      groupId: scimGroupMembers.groupId,
+      id: users.id,
+      username: sql<string>`coalesce(${users.scimUserName}, ${users.username})`,
+    })
     .from(scimGroupMembers)
     .innerJoin(users, eq(users.id, scimGroupMembers.userId))
     .where(inArray(scimGroupMembers.groupId, groupIds))

@@ -1,9 +1,11 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { invitations, scimGroupMembers, scimGroups, users } from '../../db/schema';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
 import { assertUsernameAndEmailFree } from '../auth/unique-user';
+import { freeUsername } from '../auth/free-username';
+import { conflict } from '../../errors';
 import { revokeUserApiTokens } from '../api-tokens/service';
 import type { ScimListQuery, ScimPatchOperation, ScimUserBody } from '../../../common/schemas/scim';
 import type { ScimCtx } from './auth';
@@ -26,7 +28,7 @@ function userCondition({ attribute, value }: Comparison): SQL {
   switch (attribute) {
     // userName is case-insensitive (RFC 7643 §4.1.1: caseExact false), and so is an e-mail address.
     case 'username':
-      return sql`lower(${users.username}) = lower(${value})`;
+      return sql`lower(coalesce(${users.scimUserName}, ${users.username})) = lower(${value})`;
     case 'emails':
     case 'emails.value':
       return sql`lower(${users.email}) = lower(${value})`;
@@ -35,6 +37,25 @@ function userCondition({ attribute, value }: Comparison): SQL {
     default:
       return UUID.test(value) ? eq(users.id, value) : sql`false`;
   }
+}
+
+/**
+ * A userName names one SCIM resource of the organization (active or not); Verity's own username is made from it
+ * (`freeUsername`) and may differ, as Verity's cannot hold '@'.
+ */
+async function assertScimUserNameFree(tx: DbOrTx, organizationId: string, userName: string, exceptId?: string) {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        scimUsersOf(organizationId),
+        sql`lower(coalesce(${users.scimUserName}, ${users.username})) = lower(${userName})`,
+        exceptId ? ne(users.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw conflict('userName is already taken by another user of this organization.');
 }
 
 /** Each user's SCIM groups, for the read-only `groups` attribute. */
@@ -126,13 +147,16 @@ export async function createScimUser(ctx: ScimCtx, body: ScimUserBody) {
   const email = emailOf(body, null);
   const active = body.active ?? true;
   return inTransaction(ctx.db, async (tx) => {
-    if (active) await assertUsernameAndEmailFree(tx, body.userName, email);
+    await assertScimUserNameFree(tx, ctx.organizationId, body.userName);
+    const username = await freeUsername(tx, body.userName, email);
+    if (active) await assertUsernameAndEmailFree(tx, username, email);
     const { defaultRole } = await roleSettings(tx, ctx.organizationId);
     const [user] = await tx
       .insert(users)
       .values({
         organizationId: ctx.organizationId,
-        username: body.userName,
+        username,
+        scimUserName: body.userName,
         email,
         passwordHash: null,
         firstName: body.name?.givenName || null,
@@ -145,13 +169,18 @@ export async function createScimUser(ctx: ScimCtx, body: ScimUserBody) {
       })
       .returning();
     if (!user) throw new Error('insert returned no user');
-    await audit(tx, ctx, 'scim_user_created', user.id, { username: user.username, role: defaultRole, active });
+    await audit(tx, ctx, 'scim_user_created', user.id, {
+      username: user.username,
+      userName: body.userName,
+      role: defaultRole,
+      active,
+    });
     return present(ctx, tx, user);
   });
 }
 
 const stateOf = (user: UserRow): UserState => ({
-  username: user.username,
+  username: user.scimUserName ?? user.username,
   email: user.email,
   firstName: user.firstName,
   lastName: user.lastName,
@@ -200,17 +229,18 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
       'mutability',
     );
   }
-  const identityChanged = next.username.toLowerCase() !== before.username.toLowerCase() || emailChanged;
-  // Only live users hold their names: a deactivated one is checked when it comes back.
-  if (next.active && (reactivating || identityChanged)) {
-    await assertUsernameAndEmailFree(tx, next.username, next.email, user.id);
+  const userNameChanged = next.username.toLowerCase() !== before.username.toLowerCase();
+  if (userNameChanged) await assertScimUserNameFree(tx, ctx.organizationId, next.username, user.id);
+  // Only live users hold their names and addresses: a deactivated one is checked when it comes back.
+  if (next.active && (reactivating || emailChanged)) {
+    await assertUsernameAndEmailFree(tx, user.username, next.email, user.id);
   }
   const changed = (Object.keys(next) as Array<keyof UserState>).filter((k) => k !== 'active' && next[k] !== before[k]);
   if (changed.length === 0 && !deactivating && !reactivating) return user;
   const [saved] = await tx
     .update(users)
     .set({
-      username: next.username,
+      scimUserName: next.username,
       email: next.email,
       firstName: next.firstName,
       lastName: next.lastName,

@@ -4,9 +4,10 @@ import { invitations, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { insertUser } from '../auth/insert-user';
+import { freeUsername } from '../auth/free-username';
 import { withSsoDefaults } from './settings';
 import { roleFromGroups } from './group-roles';
-import { Email, Username } from '../../../common/schemas/auth';
+import { Email } from '../../../common/schemas/auth';
 import { normalizeRole, type Role } from '../../../common/roles';
 import type { SsoConfig, SsoErrorCode } from '../../../common/schemas/sso';
 
@@ -32,28 +33,6 @@ function groupsOf(claims: oidc.IDToken, claim: string): string[] | null {
   if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
   if (typeof value === 'string') return [value];
   return null;
-}
-
-/**
- * A username nobody holds, from what the provider calls the person: `preferred_username` when it is a valid
- * username, else the address's local part, with a number added until it is free (usernames are unique across
- * organizations).
- */
-async function freeUsername(tx: DbOrTx, claims: oidc.IDToken, email: string): Promise<string> {
-  const preferred = Username.safeParse(text(claims.preferred_username));
-  let base = preferred.success ? preferred.data : email.slice(0, email.indexOf('@')).replace(/[^A-Za-z0-9._-]/g, '');
-  if (base.length < 3) base = `${base}user`.slice(0, 3).padEnd(3, '0');
-  base = base.slice(0, 56);
-  for (let n = 1; n < 1000; n++) {
-    const candidate = n === 1 ? base : `${base}${n}`;
-    const [taken] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = lower(${candidate})`, isNull(users.deletedAt)))
-      .limit(1);
-    if (!taken) return candidate;
-  }
-  throw new Error('no free username');
 }
 
 /** An admin stays admin when they are the last one: a group change at the provider must not orphan the organization. */
@@ -182,7 +161,7 @@ async function createFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDToken, emai
     tx,
     org.id,
     {
-      username: await freeUsername(tx, claims, email),
+      username: await freeUsername(tx, text(claims.preferred_username), email),
       email,
       passwordHash: null,
       firstName: text(claims.given_name)?.slice(0, 100),

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "scim_user_name" text;
