@@ -3,6 +3,7 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import { BarChart3, Building2, KeyRound, Palette, ScrollText, Users, type LucideIcon } from 'lucide-react';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { AnalyticsTab } from './components/analytics-tab';
 import { AuditLogTab } from './components/audit-log-tab';
 import { BrandProfileTab } from './components/brand-profile-tab';
@@ -32,6 +33,8 @@ interface AdminDashboardDialogProps {
  */
 export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialogProps) {
   const [section, setSection] = useState<SectionId>('users');
+  // The sections are a column beside the content from md up and a strip above it on a phone: arrow keys follow.
+  const wide = useMediaQuery('(min-width: 768px)');
   const change = (next: boolean) => {
     if (!next) setSection('users');
     onOpenChange(next);
@@ -51,7 +54,7 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
             const next = SECTIONS.find((s) => s.id === value);
             if (next) setSection(next.id);
           }}
-          orientation="vertical"
+          orientation={wide ? 'vertical' : 'horizontal'}
           // On a phone the sections become a strip above the content, which then keeps the dialog's full width.
           className="flex min-h-0 flex-1 flex-col md:flex-row"
         >

@@ -13,7 +13,7 @@ import { NavDrawer } from './components/nav-drawer';
 import { Sidebar } from './components/sidebar';
 import { MAIN_CONTENT_ID, SkipLink } from './components/skip-link';
 import { TopBar } from './components/top-bar';
-import { useMediaQuery } from './use-media-query';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { EngineNotice } from '../admin-dashboard/engine-notice';
 
 function ShellError({ message, onRetry }: { message: string; onRetry: () => void }) {

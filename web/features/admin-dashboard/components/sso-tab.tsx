@@ -165,7 +165,7 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
           autoComplete="off"
           spellCheck={false}
           placeholder="https://login.example.com"
-          hint="Your identity provider's OpenID Connect issuer (https)."
+          hint="Your identity provider's OpenID Connect issuer (https; plain http only for a provider on this machine)."
           error={errors.issuer?.message}
           {...register('issuer')}
         />
