@@ -1,14 +1,12 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { organizations, scimGroupMembers, scimGroups, users } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { writeAudit } from '../audit/service';
-import { can } from '../../../common/policies';
-import { normalizeRole, ROLES, type Role } from '../../../common/roles';
+import { normalizeRole, type Role } from '../../../common/roles';
 import { SSO_DEFAULTS, type SsoConfig } from '../../../common/schemas/sso';
 import type { ScimCtx } from './auth';
-
-/** Admin-level means "may manage users" in the policy table, as in the organizations service. */
-const isAdmin = (role: string) => can(normalizeRole(role), 'users:manage');
+import { roleFromGroups } from '../sso/group-roles';
+import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 
 /** The organization's SSO settings that decide SCIM users' roles: the default and the group→role mappings. */
 export async function roleSettings(tx: Tx, organizationId: string) {
@@ -21,28 +19,6 @@ export async function roleSettings(tx: Tx, organizationId: string) {
     defaultRole: (sso?.defaultRole ?? SSO_DEFAULTS.defaultRole) as Role,
     groupRoles: sso?.groupRoles ?? SSO_DEFAULTS.groupRoles,
   };
-}
-
-/**
- * Whether the user is the organization's only live admin. Locks the organization's live users first, so two
- * concurrent demotions (or deactivations) cannot both see "another admin remains".
- */
-export async function isLastAdmin(tx: Tx, organizationId: string, userId: string): Promise<boolean> {
-  const live = await tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(eq(users.organizationId, organizationId), isNull(users.deletedAt)))
-    .for('update');
-  const target = live.find((u) => u.id === userId);
-  if (!target || !isAdmin(target.role)) return false;
-  return !live.some((u) => u.id !== userId && isAdmin(u.role));
-}
-
-/** The highest of the mapped roles of the groups a user belongs to; the default role when none is mapped. */
-function roleFor(groupNames: string[], mappings: Array<{ group: string; role: Role }>, fallback: Role): Role {
-  const names = new Set(groupNames.map((n) => n.toLowerCase()));
-  const ranks = mappings.filter((m) => names.has(m.group.toLowerCase())).map((m) => ROLES.indexOf(m.role));
-  return ranks.length === 0 ? fallback : (ROLES[Math.max(...ranks)] ?? fallback);
 }
 
 /**
@@ -68,7 +44,7 @@ export async function syncRoles(tx: Tx, ctx: ScimCtx, userIds: Iterable<string>)
   for (const person of people) {
     if (normalizeRole(person.role) === 'super_admin') continue;
     const groups = memberships.filter((m) => m.userId === person.id).map((m) => m.name);
-    const role = roleFor(groups, groupRoles, defaultRole);
+    const role = roleFromGroups(groupRoles, groups) ?? defaultRole;
     if (role === person.role) continue;
     const audit = { organizationId: ctx.organizationId, userId: null, entityType: 'user', entityId: person.id };
     const details = { via: 'scim', tokenId: ctx.tokenId, username: person.username, from: person.role, to: role };

@@ -12,7 +12,8 @@ import type { ScimCtx } from './auth';
 import { invalidValue, ScimError, scimNotFound } from './errors';
 import { parseFilter, type Comparison } from './filter';
 import { listResponse, presentScimUser, type GroupRef } from './presenters';
-import { isLastAdmin, roleSettings } from './roles';
+import { roleSettings } from './roles';
+import { isLastAdmin } from '../organizations/last-admin';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
 
 type UserRow = typeof users.$inferSelect;

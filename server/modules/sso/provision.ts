@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
 import { invitations, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -7,6 +7,7 @@ import { insertUser } from '../auth/insert-user';
 import { freeUsername } from '../auth/free-username';
 import { withSsoDefaults } from './settings';
 import { roleFromGroups } from './group-roles';
+import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { Email } from '../../../common/schemas/auth';
 import { normalizeRole, type Role } from '../../../common/roles';
 import type { SsoConfig, SsoErrorCode } from '../../../common/schemas/sso';
@@ -33,24 +34,6 @@ function groupsOf(claims: oidc.IDToken, claim: string): string[] | null {
   if (Array.isArray(value)) return value.filter((g): g is string => typeof g === 'string');
   if (typeof value === 'string') return [value];
   return null;
-}
-
-/** An admin stays admin when they are the last one: a group change at the provider must not orphan the organization. */
-async function isLastAdmin(tx: DbOrTx, user: User): Promise<boolean> {
-  if (user.role !== 'admin' && user.role !== 'super_admin') return false;
-  const [other] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        eq(users.organizationId, user.organizationId),
-        ne(users.id, user.id),
-        sql`${users.role} in ('admin', 'super_admin')`,
-        isNull(users.deletedAt),
-      ),
-    )
-    .limit(1);
-  return !other;
 }
 
 /**
@@ -188,7 +171,9 @@ async function syncRole(tx: DbOrTx, org: Org, user: User, role: Role): Promise<U
   if (normalizeRole(user.role) === role) return user;
   const sso = withSsoDefaults(org.sso);
   // The break-glass admin's role is the organization's way back in; the last admin keeps the organization managed.
-  if (user.id === sso.breakGlassUserId || (role !== 'admin' && (await isLastAdmin(tx, user)))) return user;
+  // A super admin's role is set by Verity's operators, never by groups (as with SCIM).
+  if (user.id === sso.breakGlassUserId || user.role === 'super_admin') return user;
+  if (!isAdmin(role) && (await isLastAdmin(tx, org.id, user.id))) return user;
   const [changed] = await tx
     .update(users)
     .set({ role, updatedAt: new Date() })
