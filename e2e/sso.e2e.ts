@@ -10,7 +10,8 @@ const baseUrl = inject('baseUrl');
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'secret-1234';
-const NOT_FOUND = 'No organization signs in with SSO for this address. Sign in with your password or ask your admin.';
+const NOT_FOUND =
+  'No organization signs in with SSO for this e-mail domain. Sign in with your password, or ask your admin.';
 const SSO_REQUIRED = /Your organization signs in with SSO\. Use “Sign in with SSO”/;
 
 let browser: Browser;

@@ -211,7 +211,12 @@ describe('GET /api/auth/sso/discover', () => {
       .select({ slug: organizations.slug })
       .from(organizations)
       .where(eq(organizations.id, plain.organizationId));
-    expect((await call(app, 'GET', '/api/auth/sso/discover?email=a@nobody-here.example')).statusCode).toBe(404);
+    const unknown = await call(app, 'GET', '/api/auth/sso/discover?email=a@nobody-here.example');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.data).toEqual({
+      error: 'No organization signs in with SSO for this e-mail domain. Sign in with your password, or ask your admin.',
+      code: 'not_found',
+    });
     expect((await call(app, 'GET', `/api/auth/sso/discover?organization=${row?.slug}`)).statusCode).toBe(404);
     for (const q of ['', 'email=not-an-address', 'email=a@b.example&organization=x', 'organization=Bad%20Slug']) {
       expect((await call(app, 'GET', `/api/auth/sso/discover?${q}`)).statusCode, q).toBe(400);

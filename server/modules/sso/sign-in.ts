@@ -3,7 +3,7 @@ import * as oidc from 'openid-client';
 import { organizations, ssoDomains, ssoLoginAttempts } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { hashToken } from '../../tokens';
 import { writeAudit } from '../audit/service';
 import { createSession } from '../auth/sessions';
@@ -52,8 +52,12 @@ export async function discoverSso(db: DbOrTx, query: SsoDiscoverQuery): Promise<
     org = await ssoOrganization(db, { slug: query.organization });
   }
   if (!org) {
-    throw notFound(
-      query.email ? 'No organization signs in with SSO for this e-mail domain, so an' : 'SSO for this organization',
+    throw new AppError(
+      404,
+      'not_found',
+      query.email
+        ? 'No organization signs in with SSO for this e-mail domain. Sign in with your password, or ask your admin.'
+        : 'This organization does not sign in with SSO. Sign in with your password, or ask your admin.',
     );
   }
   return {

@@ -44,8 +44,8 @@ export function SsoSignIn({ open, onOpen, onError, returnTo }: SsoSignInProps) {
       },
       onError: (error) => {
         if (isApiRequestError(error) && (error.status === 404 || error.status === 400)) {
-          const message = error.status === 404 ? NOT_FOUND : errorMessage(error, NOT_FOUND);
-          setError('lookup', { message }, { shouldFocus: true });
+          // The server says which: no organization for the address's domain, or none by that short name.
+          setError('lookup', { message: errorMessage(error, NOT_FOUND) }, { shouldFocus: true });
         } else {
           onError(errorMessage(error, 'Could not look up SSO sign-in'));
         }
