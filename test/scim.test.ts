@@ -13,6 +13,7 @@ import {
   patchOp,
   provisionUser,
   scim,
+  GROUP_SCHEMA,
   USER_SCHEMA,
 } from './helpers/scim';
 
@@ -278,6 +279,53 @@ describe('GET /scim/v2/Users', () => {
         'invalidFilter',
       );
     }
+  });
+});
+
+describe('NUL characters (PostgreSQL text cannot hold them)', () => {
+  const list = (resource: string, filter: string) =>
+    scim(app, token, 'GET', `/${resource}?filter=${encodeURIComponent(filter)}`);
+
+  it('in a filter value: 400 invalidFilter, never a 500', async () => {
+    for (const [resource, filter] of [
+      ['Users', 'userName eq "a\\u0000b"'],
+      ['Users', 'externalId eq "\\u0000"'],
+      ['Users', 'emails.value eq "a\\u0000@example.com"'],
+      ['Users', 'userName eq "a" and externalId eq "x\\u0000"'],
+      ['Users', 'userName eq "a\u0000b"'],
+      ['Groups', 'displayName eq "a\\u0000b"'],
+      ['Groups', 'externalId eq "a\\u0000b"'],
+    ] as const) {
+      const res = await list(resource, filter);
+      expect(res.statusCode, filter).toBe(400);
+      expectScimError(res, 400, 'invalidFilter');
+    }
+    // Other odd text (a lone surrogate, control characters) is compared as sent and simply matches no one.
+    for (const filter of ['userName eq "\\ud800"', 'externalId eq "a\\u0001b"']) {
+      const res = await list('Users', filter);
+      expect(res.statusCode, filter).toBe(200);
+      expect(res.data.totalResults).toBe(0);
+    }
+  });
+
+  it('in a body (userName, externalId, e-mail, group displayName, patch values): 400 invalidValue', async () => {
+    const user = await provisionUser(app, token);
+    const bodies: Array<[string, string, unknown]> = [
+      ['POST', '/Users', oktaUser({ userName: 'a\u0000b@example.com' })],
+      ['POST', '/Users', oktaUser({ externalId: 'x\u0000' })],
+      ['POST', '/Users', oktaUser({ emails: [{ value: 'a\u0000@example.com', primary: true }] })],
+      ['PUT', `/Users/${user.id}`, oktaUser({ userName: user.userName, externalId: '\u0000' })],
+      ['PATCH', `/Users/${user.id}`, patchOp({ op: 'replace', path: 'userName', value: 'a\u0000' })],
+      ['PATCH', `/Users/${user.id}`, patchOp({ op: 'replace', path: 'emails[type eq "work"].value', value: '\u0000' })],
+      ['POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'a\u0000b' }],
+      ['POST', '/Groups', { schemas: [GROUP_SCHEMA], displayName: 'ok', externalId: '\u0000' }],
+    ];
+    for (const [method, path, body] of bodies) {
+      const res = await scim(app, token, method as 'POST', path, { body });
+      expect(res.statusCode, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expectScimError(res, 400, 'invalidValue');
+    }
+    expect((await scim(app, token, 'GET', `/Users/${user.id}`)).data.userName).toBe(user.userName);
   });
 });
 

@@ -8,7 +8,7 @@ export type Comparison = { attribute: string; value: string };
  * Reads the filters identity providers send when they look a resource up (RFC 7644 §3.4.2.2): comparisons
  * `attribute eq "value"`, joined by `and`, on the attributes `allowed` names (lower case). Anything else (other
  * operators, `or`, `not`, brackets, unknown attributes) is a 400 invalidFilter naming what is supported, rather
- * than a filter silently ignored, which would hand the client the wrong resources.
+ * than a filter silently ignored, which would hand the client the wrong resources. So is a value holding NUL.
  */
 export function parseFilter(filter: string, allowed: readonly string[]): Comparison[] {
   const refuse = (why: string) =>
@@ -35,6 +35,8 @@ export function parseFilter(filter: string, allowed: readonly string[]): Compari
     } catch {
       throw refuse('A quoted value in the filter is not valid.');
     }
+    // The value is compared in SQL, and PostgreSQL text cannot hold NUL: refused here rather than failing there (500).
+    if (value.includes('\u0000')) throw refuse('A value in the filter cannot contain NUL (\\u0000) characters.');
     comparisons.push({ attribute, value });
     rest = rest.slice(whole.length);
     if (rest.length === 0) return comparisons;
