@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLogs, users } from '../server/db/schema';
+import { auditLogs, passwordResets, users } from '../server/db/schema';
 import { Username } from '../common/schemas/auth';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
@@ -439,6 +439,72 @@ describe('password accounts', () => {
     });
     expect(same.statusCode).toBe(200);
     expect(same.data).toMatchObject({ name: { givenName: 'Local' }, emails: [{ value: local.email }] });
+  });
+});
+
+describe('admin-level accounts', () => {
+  it('keep their e-mail address too, even without a password (a reset mailed there would make an admin)', async () => {
+    for (const role of ['admin', 'super_admin']) {
+      const person = await provisionUser(app, token);
+      await app.database.db.update(users).set({ role }).where(eq(users.id, person.id));
+      const res = await scim(app, token, 'PATCH', `/Users/${person.id}`, {
+        body: patchOp({ op: 'replace', path: 'emails[type eq "work"].value', value: `${unique('thief')}@example.com` }),
+      });
+      expectScimError(res, 400, 'mutability');
+      expect(res.data.detail).toMatch(/admin/);
+      const put = await scim(app, token, 'PUT', `/Users/${person.id}`, {
+        body: oktaUser({ userName: person.userName, emails: [{ value: `${unique('thief')}@example.com` }] }),
+      });
+      expectScimError(put, 400, 'mutability');
+      // Names still sync, and the same address in another case is no change.
+      const same = await scim(app, token, 'PUT', `/Users/${person.id}`, {
+        body: oktaUser({
+          userName: person.userName,
+          name: { givenName: 'Still' },
+          emails: [{ value: person.userName.toUpperCase(), primary: true }],
+        }),
+      });
+      expect(same.statusCode).toBe(200);
+      expect(same.data).toMatchObject({ name: { givenName: 'Still' }, emails: [{ value: person.userName }] });
+    }
+  });
+});
+
+describe('e-mail changes', () => {
+  async function pendingReset(userId: string) {
+    const [row] = await app.database.db
+      .insert(passwordResets)
+      .values({ userId, tokenHash: unique('reset-hash'), expiresAt: new Date(Date.now() + 3_600_000) })
+      .returning();
+    if (!row) throw new Error('no reset row');
+    return row.id;
+  }
+  const usedAt = async (id: string) =>
+    (await app.database.db.select().from(passwordResets).where(eq(passwordResets.id, id)))[0]?.usedAt;
+
+  it('void the person’s pending password-reset links (they were mailed to the old address)', async () => {
+    const person = await provisionUser(app, token);
+    const bystander = await provisionUser(app, token);
+    const reset = await pendingReset(person.id);
+    const kept = await pendingReset(bystander.id);
+    // A change that leaves the address alone leaves the link alone.
+    await scim(app, token, 'PATCH', `/Users/${person.id}`, {
+      body: patchOp({ op: 'replace', path: 'name.givenName', value: 'Renamed' }),
+    });
+    expect(await usedAt(reset)).toBeNull();
+    const res = await scim(app, token, 'PATCH', `/Users/${person.id}`, {
+      body: patchOp({ op: 'replace', path: 'emails[type eq "work"].value', value: `${unique('moved')}@example.com` }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await usedAt(reset)).toBeInstanceOf(Date);
+    expect(await usedAt(kept)).toBeNull();
+
+    const again = await pendingReset(person.id);
+    const put = await scim(app, token, 'PUT', `/Users/${person.id}`, {
+      body: oktaUser({ userName: person.userName, emails: [{ value: `${unique('moved')}@example.com` }] }),
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await usedAt(again)).toBeInstanceOf(Date);
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { invitations, scimGroupMembers, scimGroups, users } from '../../db/schema';
+import { invitations, passwordResets, scimGroupMembers, scimGroups, users } from '../../db/schema';
 import { inTransaction, type DbOrTx, type Tx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
@@ -13,7 +13,7 @@ import { invalidValue, ScimError, scimNotFound } from './errors';
 import { parseFilter, type Comparison } from './filter';
 import { listResponse, presentScimUser, type GroupRef } from './presenters';
 import { roleSettings } from './roles';
-import { isLastAdmin } from '../organizations/last-admin';
+import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
 
 type UserRow = typeof users.$inferSelect;
@@ -205,6 +205,13 @@ async function endAccess(tx: Tx, ctx: ScimCtx, user: UserRow) {
   return sessionsEnded;
 }
 
+async function voidPasswordResets(tx: Tx, userId: string) {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 const lastAdminRefusal = (user: UserRow) =>
   new ScimError(
     409,
@@ -213,7 +220,8 @@ const lastAdminRefusal = (user: UserRow) =>
 
 /**
  * Writes a user's new state. Deactivation (`active: false`) removes access at once, as an admin's removal does;
- * reactivation checks the userName and e-mail are still free; the last admin is never deactivated (409).
+ * reactivation checks the userName and e-mail are still free; the last admin is never deactivated (409). The e-mail
+ * of a password account or an admin never changes here (400 mutability); any other change voids pending reset links.
  */
 async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
   const before = stateOf(user);
@@ -227,6 +235,15 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
     throw new ScimError(
       400,
       `${user.username} signs in with a password, so their e-mail address changes only in Verity (through the link it mails to the new address)`,
+      'mutability',
+    );
+  }
+  // The same for an admin without a password (made by SSO or SCIM): a reset mailed to the new address would give
+  // whoever reads it an admin that signs in with a password.
+  if (emailChanged && isAdmin(user.role)) {
+    throw new ScimError(
+      400,
+      `${user.username} is an admin, so their e-mail address changes only in Verity (through the link it mails to the new address)`,
       'mutability',
     );
   }
@@ -253,6 +270,8 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
     .where(eq(users.id, user.id))
     .returning();
   if (!saved) throw scimNotFound('User', user.id);
+  // A reset link already mailed went to the old address: it must not outlive the address it was sent to.
+  if (emailChanged) await voidPasswordResets(tx, user.id);
   if (changed.length > 0) {
     await audit(tx, ctx, 'scim_user_updated', user.id, { username: saved.username, fields: changed });
   }
