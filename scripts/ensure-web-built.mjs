@@ -36,7 +36,7 @@ export function ensureWebBuilt({ force = false } = {}) {
   const hash = sourceHash();
   const built = fs.existsSync(stampFile) ? fs.readFileSync(stampFile, 'utf8').trim() : '';
   if (!force && built === hash && fs.existsSync(path.join(root, 'dist/web/index.html'))) return false;
-  console.log('Building the web app (only when its sources changed)...');
+  console.log(force ? 'Building the web app...' : 'Building the web app (its sources changed since the last build)...');
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
