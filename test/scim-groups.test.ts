@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** An organization with a SCIM token and, when given, SSO settings holding these group→role mappings. */
-async function setup(sso?: Pick<SsoConfig, 'defaultRole' | 'groupRoles'>) {
+/** An organization with a SCIM token and, when given, these SSO settings (group→role mappings, break-glass admin…). */
+async function setup(sso?: Pick<SsoConfig, 'defaultRole' | 'groupRoles' | 'ssoRequired' | 'breakGlassUserId'>) {
   const org = await createOrg(app);
   const { token } = await createScimToken(app, org.admin);
   if (sso) {
@@ -24,6 +24,17 @@ async function setup(sso?: Pick<SsoConfig, 'defaultRole' | 'groupRoles'>) {
       .where(eq(organizations.id, org.organizationId));
   }
   return { org, token };
+}
+
+/** Replaces the organization's SSO settings, as an admin saving the SSO tab would (without a sync of roles). */
+async function setSso(
+  organizationId: string,
+  sso: Pick<SsoConfig, 'defaultRole' | 'groupRoles' | 'ssoRequired' | 'breakGlassUserId'>,
+) {
+  await app.database.db
+    .update(organizations)
+    .set({ ssoConfig: { issuer: 'https://idp.example.com', clientId: 'verity', clientSecretSealed: null, ...sso } })
+    .where(eq(organizations.id, organizationId));
 }
 
 async function roleOf(userId: string) {
@@ -251,5 +262,69 @@ describe('roles from group membership', () => {
       body: patchOp({ op: 'remove', path: 'members', value: [{ value: org.admin.id }] }),
     });
     expect(await roleOf(org.admin.id)).toBe('viewer');
+  });
+});
+
+describe('the break-glass admin', () => {
+  /** An organization requiring SSO whose break-glass admin is a second admin (so the last-admin rule is not what holds). */
+  async function withBreakGlass(ssoRequired = true) {
+    const { org, token } = await setup();
+    const breakGlass = await createUser(app, org.admin, 'admin');
+    const sso = {
+      defaultRole: 'viewer' as const,
+      groupRoles: [{ group: 'Staff', role: 'contributor' as const }],
+      ssoRequired,
+      breakGlassUserId: breakGlass.id,
+    };
+    await setSso(org.organizationId, sso);
+    return { org, token, breakGlass };
+  }
+
+  it('keeps its role whatever its groups say: the change is skipped and audited', async () => {
+    const { token, breakGlass } = await withBreakGlass();
+    await scim(app, token, 'POST', '/Groups', { body: group('Staff', [breakGlass.id]) });
+    expect(await roleOf(breakGlass.id)).toBe('admin');
+    const [skipped] = await app.database.db
+      .select({ details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, breakGlass.id), eq(auditLogs.action, 'scim_role_change_skipped')));
+    expect(skipped?.details).toMatchObject({ via: 'scim', from: 'admin', to: 'contributor', reason: 'break_glass' });
+  });
+
+  it('stays active while SSO is required: deactivation and DELETE answer 409 naming what to do', async () => {
+    const { token, breakGlass } = await withBreakGlass();
+    const attempts = [
+      () =>
+        scim(app, token, 'PATCH', `/Users/${breakGlass.id}`, {
+          body: patchOp({ op: 'replace', path: 'active', value: false }),
+        }),
+      () =>
+        scim(app, token, 'PUT', `/Users/${breakGlass.id}`, {
+          body: {
+            schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+            userName: breakGlass.username,
+            emails: [{ value: breakGlass.email, primary: true }],
+            active: false,
+          },
+        }),
+      () => scim(app, token, 'DELETE', `/Users/${breakGlass.id}`),
+    ];
+    for (const attempt of attempts) {
+      const res = await attempt();
+      expectScimError(res, 409);
+      expect(res.data.detail).toMatch(/break-glass admin/);
+      expect(res.data.detail).toMatch(/SSO Settings/);
+    }
+    expect((await call(app, 'GET', '/api/auth/me', { as: breakGlass })).statusCode).toBe(200);
+    expect((await scim(app, token, 'GET', `/Users/${breakGlass.id}`)).data.active).toBe(true);
+  });
+
+  it('may be deactivated when SSO is not required', async () => {
+    const { token, breakGlass } = await withBreakGlass(false);
+    const res = await scim(app, token, 'PATCH', `/Users/${breakGlass.id}`, {
+      body: patchOp({ op: 'replace', path: 'active', value: false }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.data.active).toBe(false);
   });
 });

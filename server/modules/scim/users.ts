@@ -12,7 +12,7 @@ import type { ScimCtx } from './auth';
 import { invalidValue, ScimError, scimNotFound } from './errors';
 import { parseFilter, type Comparison } from './filter';
 import { listResponse, presentScimUser, type GroupRef } from './presenters';
-import { roleSettings } from './roles';
+import { ssoSettings } from './roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
 
@@ -151,7 +151,7 @@ export async function createScimUser(ctx: ScimCtx, body: ScimUserBody) {
     await assertScimUserNameFree(tx, ctx.organizationId, body.userName);
     const username = await freeUsername(tx, body.userName, email);
     if (active) await assertUsernameAndEmailFree(tx, username, email);
-    const { defaultRole } = await roleSettings(tx, ctx.organizationId);
+    const { defaultRole } = await ssoSettings(tx, ctx.organizationId);
     const [user] = await tx
       .insert(users)
       .values({
@@ -219,15 +219,31 @@ const lastAdminRefusal = (user: UserRow) =>
   );
 
 /**
+ * The last admin keeps the organization managed, and while SSO is required the break-glass admin is its way back in
+ * when the identity provider fails: neither is deactivated (409).
+ */
+async function assertMayDeactivate(tx: Tx, ctx: ScimCtx, user: UserRow) {
+  const { ssoRequired, breakGlassUserId } = await ssoSettings(tx, ctx.organizationId);
+  if (ssoRequired && user.id === breakGlassUserId) {
+    throw new ScimError(
+      409,
+      `${user.username} is the organization's break-glass admin (who signs in with a password while SSO is required) and stays active. Choose another break-glass admin in SSO Settings first.`,
+    );
+  }
+  if (await isLastAdmin(tx, ctx.organizationId, user.id)) throw lastAdminRefusal(user);
+}
+
+/**
  * Writes a user's new state. Deactivation (`active: false`) removes access at once, as an admin's removal does;
- * reactivation checks the userName and e-mail are still free; the last admin is never deactivated (409). The e-mail
- * of a password account or an admin never changes here (400 mutability); any other change voids pending reset links.
+ * reactivation checks the userName and e-mail are still free; the last admin and the break-glass admin are never
+ * deactivated (409). The e-mail of a password account or an admin
+ * never changes here (400 mutability); any other change voids pending reset links.
  */
 async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
   const before = stateOf(user);
   const deactivating = before.active && !next.active;
   const reactivating = !before.active && next.active;
-  if (deactivating && (await isLastAdmin(tx, ctx.organizationId, user.id))) throw lastAdminRefusal(user);
+  if (deactivating) await assertMayDeactivate(tx, ctx, user);
   const emailChanged = next.email !== before.email.toLowerCase();
   // Whoever holds a SCIM token could otherwise point a password account's address at their own mailbox and take
   // the account over with a password reset: such an address changes only through the link Verity mails.
