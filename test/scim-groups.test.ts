@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, organizations, users } from '../server/db/schema';
 import type { SsoConfig } from '../common/schemas/sso';
@@ -262,6 +262,38 @@ describe('roles from group membership', () => {
       body: patchOp({ op: 'remove', path: 'members', value: [{ value: org.admin.id }] }),
     });
     expect(await roleOf(org.admin.id)).toBe('viewer');
+  });
+});
+
+describe('reactivation', () => {
+  it('gives the person the role their groups give now, not the one they left with', async () => {
+    const mappings = (role: 'manager' | 'contributor') => ({
+      defaultRole: 'viewer' as const,
+      groupRoles: [{ group: 'Leads', role }],
+    });
+    const { org, token } = await setup(mappings('manager'));
+    const ada = await provisionUser(app, token);
+    await scim(app, token, 'POST', '/Groups', { body: group('Leads', [ada.id]) });
+    expect(await roleOf(ada.id)).toBe('manager');
+    const off = await scim(app, token, 'PATCH', `/Users/${ada.id}`, {
+      body: patchOp({ op: 'replace', path: 'active', value: false }),
+    });
+    expect(off.statusCode).toBe(200);
+    // While Ada was away the admins mapped the group to a lesser role: no membership changed, so no sync ran.
+    await setSso(org.organizationId, mappings('contributor'));
+    expect(await roleOf(ada.id)).toBe('manager');
+    const on = await scim(app, token, 'PATCH', `/Users/${ada.id}`, {
+      body: patchOp({ op: 'replace', path: 'active', value: true }),
+    });
+    expect(on.statusCode).toBe(200);
+    expect(await roleOf(ada.id)).toBe('contributor');
+    const [changed] = await app.database.db
+      .select({ details: auditLogs.details })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.entityId, ada.id), eq(auditLogs.action, 'scim_user_role_changed')))
+      .orderBy(desc(auditLogs.createdAt))
+      .limit(1);
+    expect(changed?.details).toMatchObject({ via: 'scim', from: 'manager', to: 'contributor' });
   });
 });
 

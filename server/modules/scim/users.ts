@@ -12,7 +12,7 @@ import type { ScimCtx } from './auth';
 import { invalidValue, ScimError, scimNotFound } from './errors';
 import { parseFilter, type Comparison } from './filter';
 import { listResponse, presentScimUser, type GroupRef } from './presenters';
-import { ssoSettings } from './roles';
+import { ssoSettings, syncRoles } from './roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
 
@@ -235,8 +235,8 @@ async function assertMayDeactivate(tx: Tx, ctx: ScimCtx, user: UserRow) {
 
 /**
  * Writes a user's new state. Deactivation (`active: false`) removes access at once, as an admin's removal does;
- * reactivation checks the userName and e-mail are still free; the last admin and the break-glass admin are never
- * deactivated (409). The e-mail of a password account or an admin
+ * reactivation checks the userName and e-mail are still free and brings the role in line with the person's groups;
+ * the last admin and the break-glass admin are never deactivated (409). The e-mail of a password account or an admin
  * never changes here (400 mutability); any other change voids pending reset links.
  */
 async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
@@ -295,7 +295,12 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
     const sessionsEnded = await endAccess(tx, ctx, saved);
     await audit(tx, ctx, 'scim_user_deactivated', user.id, { username: saved.username, sessionsEnded });
   }
-  if (reactivating) await audit(tx, ctx, 'scim_user_reactivated', user.id, { username: saved.username });
+  if (reactivating) {
+    await audit(tx, ctx, 'scim_user_reactivated', user.id, { username: saved.username });
+    // The role left with them may be stale (the mappings may have changed meanwhile): they come back with the role
+    // their groups give now.
+    await syncRoles(tx, ctx, [saved.id]);
+  }
   return saved;
 }
 
