@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLogs, organizations, users } from '../server/db/schema';
+import { auditLogs, organizations, scimGroups, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call, type Session } from './helpers/api';
 import { createOrg, createUser, unique } from './helpers/factories';
@@ -248,7 +250,13 @@ describe('signing in through the identity provider', () => {
     const org = await ssoOrg();
     const person = account(org);
     expect((await signIn(org, person, '/assessments?x=1')).location).toBe('/assessments?x=1');
-    for (const returnTo of ['//evil.example/', 'https://evil.example/', '/\\evil.example']) {
+    for (const returnTo of [
+      '//evil.example/',
+      'https://evil.example/',
+      '/\\evil.example',
+      '/\t/evil.example/',
+      '/\n/x',
+    ]) {
       const q = new URLSearchParams({ organization: org.slug, returnTo });
       expect((await call(app, 'GET', `/api/auth/sso/start?${q}`)).statusCode, returnTo).toBe(400);
     }
@@ -346,6 +354,85 @@ describe('signing in through the identity provider', () => {
   });
 });
 
+describe('who an address may be matched to', () => {
+  it('never moves an account to another identity of the same provider with the same address', async () => {
+    const org = await ssoOrg();
+    const first = account(org);
+    const { session } = await signIn(org, first);
+    const id = (await me(session)).data.user.id as string;
+    const impostor = account(org, { email: first.email, sub: `other-${first.sub}` });
+    const res = await signIn(org, impostor);
+    expect(res.location).toBe('/login?sso_error=sso_failed');
+    expect(res.session).toBeNull();
+    expect((await userByEmail(first.email ?? ''))?.ssoSubject).toBe(first.sub);
+    expect((await me((await signIn(org, first)).session)).data.user.id).toBe(id);
+  });
+
+  it('matches or creates only addresses the provider verified or of the organization’s own domains', async () => {
+    const org = await ssoOrg();
+    const member = await createUser(app, org.admin, 'manager');
+    // example.com is not the organization's SSO domain, and the provider does not say the address is verified.
+    const unverified = account(org, { email: member.email, emailVerified: undefined });
+    const refused = await signIn(org, unverified);
+    expect(refused.location).toBe('/login?sso_error=sso_unverified');
+    expect(await userByEmail(member.email)).toMatchObject({ ssoSubject: null });
+    const stranger = account(org, { email: `${unique('x')}@elsewhere.example`, emailVerified: false });
+    expect((await signIn(org, stranger)).location).toBe('/login?sso_error=sso_unverified');
+    expect(await userByEmail(stranger.email ?? '')).toBeUndefined();
+    // In the organization's own domain the provider's word is enough.
+    const own = account(org, { emailVerified: undefined });
+    expect((await me((await signIn(org, own)).session)).data.user.email).toBe(own.email);
+  });
+});
+
+describe('starting a sign-in', () => {
+  it('only from Verity’s own pages or a typed address, never from a link on another site', async () => {
+    const org = await ssoOrg();
+    const url = `/api/auth/sso/start?organization=${org.slug}`;
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await call(app, 'GET', url, { headers: { 'sec-fetch-site': site } });
+      expect(res.statusCode, site).toBe(302);
+      expect(res.headers.location, site).toBe('/login?sso_error=sso_start_elsewhere');
+      expect(
+        res.cookies.find((c) => c.name === 'verity_sso_state'),
+        site,
+      ).toBeUndefined();
+    }
+    for (const site of ['same-origin', 'none']) {
+      const res = await call(app, 'GET', url, { headers: { 'sec-fetch-site': site } });
+      expect(res.headers.location, site).toMatch(new RegExp(`^${idp.issuer}/`));
+    }
+  });
+});
+
+describe('SSO settings and API tokens', () => {
+  it('an API token may read the settings but not change or remove them', async () => {
+    const org = await ssoOrg();
+    const created = await call(app, 'POST', '/api/admin/api-tokens', {
+      as: org.admin,
+      body: { name: 'automation', role: 'admin' },
+    });
+    const bearer = { authorization: `Bearer ${created.data.token}` };
+    expect((await call(app, 'GET', '/api/admin/sso', { headers: bearer })).statusCode).toBe(200);
+    const put = await call(app, 'PUT', '/api/admin/sso', {
+      headers: bearer,
+      body: { issuer: 'https://attacker.example', clientId: 'x', clientSecret: 'y' },
+    });
+    expect(put.statusCode).toBe(403);
+    expect((await call(app, 'DELETE', '/api/admin/sso', { headers: bearer })).statusCode).toBe(403);
+    expect((await call(app, 'GET', '/api/admin/sso', { as: org.admin })).data.issuer).toBe(idp.issuer);
+  });
+});
+
+describe('roles when SCIM pushes groups', () => {
+  it('come from SCIM, not from the groups claim at sign-in', async () => {
+    const org = await ssoOrg({ groupRoles: [{ group: 'verity-admins', role: 'admin' }] });
+    await app.database.db.insert(scimGroups).values({ organizationId: org.organizationId, displayName: 'staff' });
+    const person = account(org, { groups: ['verity-admins'] });
+    expect((await me((await signIn(org, person)).session)).data.user.role).toBe('viewer');
+  });
+});
+
 describe('what the callback refuses', () => {
   it('a replayed callback (the state is single use)', async () => {
     const org = await ssoOrg();
@@ -378,6 +465,9 @@ describe('what the callback refuses', () => {
     const payloadOf = (jwt: string) =>
       JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
+    const reasonOf = (res: { failures: Array<{ details: unknown }> }) =>
+      String((res.failures.at(-1)?.details as { reason?: string } | null)?.reason);
+
     async function withTamperedToken(change: (idToken: string) => Promise<string> | string) {
       const org = await ssoOrg();
       const person = account(org);
@@ -401,6 +491,7 @@ describe('what the callback refuses', () => {
       expect(res.location).toBe('/login?sso_error=sso_failed');
       expect(res.session).toBeNull();
       expect(res.failures).toHaveLength(1);
+      expect(reasonOf(res)).toMatch(/signature verification failed/);
       expect(await userByEmail('ceo@victim.example')).toBeUndefined();
     });
 
@@ -411,17 +502,19 @@ describe('what the callback refuses', () => {
       });
       expect(res.location).toBe('/login?sso_error=sso_failed');
       expect(res.session).toBeNull();
+      expect(reasonOf(res)).toMatch(/"exp" \(expiration time\)/);
     });
 
     it('a token from another issuer, or for another client, or with another nonce', async () => {
-      const changes: Array<Record<string, unknown>> = [
-        { iss: 'https://evil.example' },
-        { aud: 'someone-else' },
-        { nonce: 'replayed-nonce' },
+      const changes: Array<[Record<string, unknown>, RegExp]> = [
+        [{ iss: 'https://evil.example' }, /"iss" \(issuer\)/],
+        [{ aud: 'someone-else' }, /"aud" \(audience\)/],
+        [{ nonce: 'replayed-nonce' }, /nonce/],
       ];
-      for (const change of changes) {
+      for (const [change, reason] of changes) {
         const res = await withTamperedToken((jwt) => idp.sign({ ...payloadOf(jwt), ...change }));
         expect(res.location, JSON.stringify(change)).toBe('/login?sso_error=sso_failed');
+        expect(reasonOf(res), JSON.stringify(change)).toMatch(reason);
         expect(res.session).toBeNull();
         expect(await userByEmail(res.person.email ?? '')).toBeUndefined();
       }
@@ -434,21 +527,33 @@ describe('what the callback refuses', () => {
         new SignJWT(payloadOf(jwt)).setProtectedHeader({ alg: 'RS256', kid: 'test-key' }).sign(privateKey),
       );
       expect(res.location).toBe('/login?sso_error=sso_failed');
+      expect(reasonOf(res)).toMatch(/signature verification failed/);
     });
   });
 
   it('an issuer whose discovery document names another issuer', async () => {
-    const org = await ssoOrg();
-    // The provider's metadata says its issuer is without the trailing slash: not the issuer configured.
-    await call(app, 'PUT', '/api/admin/sso', {
-      as: org.admin,
-      body: { issuer: `${idp.issuer}/other`, clientId: idp.clientId, clientSecret: idp.clientSecret },
-    });
-    const start = await call(app, 'GET', `/api/auth/sso/start?organization=${org.slug}`);
-    expect(start.statusCode).toBe(302);
-    expect(start.headers.location).toBe('/login?sso_error=sso_unreachable');
-    const failures = (await auditActions(org.organizationId)).filter((a) => a.action === 'sso_sign_in_failed');
-    expect(failures).toHaveLength(1);
+    // Another address serving the real provider's metadata, whose `issuer` is therefore not that address.
+    const metadata = await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).text();
+    const mirror = http.createServer((_req, res) => res.setHeader('content-type', 'application/json').end(metadata));
+    await new Promise<void>((resolve) => mirror.listen(0, '127.0.0.1', resolve));
+    try {
+      const org = await ssoOrg();
+      const mirrorIssuer = `http://127.0.0.1:${(mirror.address() as AddressInfo).port}`;
+      const saved = await call(app, 'PUT', '/api/admin/sso', {
+        as: org.admin,
+        body: { issuer: mirrorIssuer, clientId: idp.clientId, clientSecret: idp.clientSecret },
+      });
+      expect(saved.statusCode).toBe(200);
+      const start = await call(app, 'GET', `/api/auth/sso/start?organization=${org.slug}`);
+      expect(start.statusCode).toBe(302);
+      expect(start.headers.location).toBe('/login?sso_error=sso_unreachable');
+      const failures = (await auditActions(org.organizationId)).filter((a) => a.action === 'sso_sign_in_failed');
+      expect(failures).toHaveLength(1);
+      expect(String((failures[0]?.details as { reason?: string }).reason)).toMatch(/metadata issuer does not match the expected issuer/);
+    } finally {
+      mirror.closeAllConnections();
+      await new Promise<void>((resolve) => mirror.close(() => resolve()));
+    }
   });
 
   it('a sign-in started for an organization that no longer has SSO', async () => {
@@ -457,7 +562,9 @@ describe('what the callback refuses', () => {
     const attempt = await startAndSignIn(org, person.login);
     await call(app, 'DELETE', '/api/admin/sso', { as: org.admin });
     expect((await finish(attempt)).location).toBe('/login?sso_error=sso_not_configured');
-    expect((await call(app, 'GET', `/api/auth/sso/start?organization=${org.slug}`)).statusCode).toBe(404);
+    const again = await call(app, 'GET', `/api/auth/sso/start?organization=${org.slug}`);
+    expect(again.statusCode).toBe(302);
+    expect(again.headers.location).toBe('/login?sso_error=sso_not_configured');
   });
 });
 
@@ -549,6 +656,20 @@ describe('SSO required', () => {
 });
 
 describe('accounts made by SSO', () => {
+  it('get no reset link while the organization signs in through its provider', async () => {
+    const org = await ssoOrg();
+    const person = account(org);
+    await signIn(org, person);
+    const requested = async () =>
+      (await auditActions(org.organizationId)).filter((a) => a.action === 'password_reset_requested').length;
+    await call(app, 'POST', '/api/auth/forgot-password', { body: { email: person.email } });
+    expect(await requested()).toBe(0);
+    // Without SSO settings a reset is the only way in, so it is sent.
+    await call(app, 'DELETE', '/api/admin/sso', { as: org.admin });
+    await call(app, 'POST', '/api/auth/forgot-password', { body: { email: person.email } });
+    expect(await requested()).toBe(1);
+  });
+
   it('have no password to change', async () => {
     const org = await ssoOrg();
     const person = account(org);

@@ -163,14 +163,20 @@ export const SsoDiscovery = z.object({
 });
 export type SsoDiscovery = z.infer<typeof SsoDiscovery>;
 
+/**
+ * A path of this site and nothing a browser could read as another one: no `//` or backslash (`/\evil` and
+ * `//evil` are other hosts to browsers) and no control characters (browsers drop a tab or newline, so `/\t/evil`
+ * becomes `//evil`).
+ */
+export function isLocalPath(p: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  return p.startsWith('/') && !p.startsWith('//') && !p.includes('\\') && !/[\u0000-\u001f\u007f]/.test(p);
+}
+
 export const SsoStartQuery = z.object({
   organization: z.string().trim().min(1).max(100),
   /** A path inside Verity to land on afterwards (never another site). */
-  returnTo: z
-    .string()
-    .max(500)
-    .refine((p) => p.startsWith('/') && !p.startsWith('//') && !p.startsWith('/\\'), 'returnTo must be a path')
-    .optional(),
+  returnTo: z.string().max(500).refine(isLocalPath, 'returnTo must be a path inside Verity').optional(),
 });
 export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 
@@ -188,6 +194,11 @@ export const SSO_ERRORS = {
   sso_other_organization: 'This e-mail address belongs to an account in another organization. Ask your admin.',
   sso_deactivated: 'Your Verity account is deactivated. Ask an admin of your organization to restore it.',
   sso_no_email: 'Your identity provider did not send an e-mail address. Ask your admin to release the email claim.',
+  sso_unverified:
+    'Your identity provider did not confirm your e-mail address, so Verity cannot match it to an account. Ask your admin.',
+  sso_start_elsewhere:
+    'For your safety, signing in with SSO starts on this page. Enter your work e-mail address below and continue.',
+  sso_busy: 'Too many sign-ins at once. Wait a minute and sign in with SSO again.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;
 

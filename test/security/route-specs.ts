@@ -107,7 +107,7 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
   },
   'GET /api/auth/sso/start': {
     access: 'public',
-    ok: 404,
+    ok: 302, // back to the login page: no such organization
     request: () => ({ url: '/api/auth/sso/start?organization=no-such-organization' }),
   },
   'GET /api/auth/sso/callback': {

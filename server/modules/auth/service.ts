@@ -12,7 +12,7 @@ import { clearAttempts, limiterKey, recordAttemptOrLimit, type AttemptLimit } fr
 import { assertPasswordAllowed } from './password-policy';
 import { revokeUserApiTokens } from '../api-tokens/service';
 import { insertUser } from './insert-user';
-import { passwordsOff, ssoRequired } from '../sso/passwords-off';
+import { passwordResetAllowed, passwordsOff, ssoRequired } from '../sso/passwords-off';
 import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
 import { PASSWORD_RESET_TTL_MINUTES } from '../../../common/constants';
@@ -393,7 +393,7 @@ export async function requestPasswordReset(deps: AppDeps, email: string) {
     .from(users)
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
     .limit(1);
-  if (!user || (await passwordsOff(deps.db, user))) return;
+  if (!user || !(await passwordResetAllowed(deps.db, user))) return;
   const token = newToken();
   await inTransaction(deps.db, async (tx) => {
     await tx.insert(passwordResets).values({
@@ -441,15 +441,21 @@ export async function resetPassword(deps: AppDeps, input: ResetPasswordBody) {
     const userId = claimed[0]?.userId;
     if (!userId)
       throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!before)
+      throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
+    // A link sent before the organization required SSO (or signed in through it) no longer gives a password.
+    if (!(await passwordResetAllowed(tx, before))) throw ssoRequired();
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+      .where(eq(users.id, before.id))
       .returning();
     if (!user)
       throw new AppError(400, 'reset_token_invalid', 'This reset link is invalid or has expired. Request a new one.');
-    // A link sent before the organization required SSO no longer gives a password.
-    if (await passwordsOff(tx, user)) throw ssoRequired();
     await deleteUserSessions(tx, user.id);
     await voidResetTokens(tx, user.id);
     await revokeUserApiTokens(tx, user, 'password_reset');

@@ -1,18 +1,47 @@
-import { eq } from 'drizzle-orm';
-import { organizations } from '../../db/schema';
+import { and, eq, isNull } from 'drizzle-orm';
+import { organizations, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../errors';
+import { isAdmin } from '../organizations/last-admin';
 
-/**
- * Whether the organization requires SSO for this person: then passwords neither sign in nor get reset, except for
- * the organization's break-glass admin (the way back in when the identity provider is down or misconfigured).
- */
-export async function passwordsOff(db: DbOrTx, user: { id: string; organizationId: string }): Promise<boolean> {
+type Person = { id: string; organizationId: string };
+
+async function ssoOf(db: DbOrTx, organizationId: string) {
   const [org] = await db
     .select({ sso: organizations.ssoConfig })
     .from(organizations)
-    .where(eq(organizations.id, user.organizationId));
-  return !!org?.sso?.ssoRequired && org.sso.breakGlassUserId !== user.id;
+    .where(eq(organizations.id, organizationId));
+  return org?.sso ?? null;
+}
+
+/**
+ * Whether the organization requires SSO for this person: then passwords neither sign in nor get reset, except for
+ * the organization's break-glass admin (the way back in when the identity provider is down or misconfigured) while
+ * that person is still an admin.
+ */
+export async function passwordsOff(db: DbOrTx, user: Person): Promise<boolean> {
+  const sso = await ssoOf(db, user.organizationId);
+  if (!sso?.ssoRequired) return false;
+  if (sso.breakGlassUserId !== user.id) return true;
+  const [row] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(and(eq(users.id, user.id), isNull(users.deletedAt)));
+  return !row || !isAdmin(row.role);
+}
+
+/**
+ * Whether a reset link may give this person a password. Not when passwords are off for them; and not for an account
+ * made by the identity provider (no password) while the organization signs in through it: whoever could change
+ * such an account's address (a SCIM client) could otherwise mail themselves a password and skip the provider's
+ * checks. Without SSO settings, a reset is the only way such an account gets in.
+ */
+export async function passwordResetAllowed(
+  db: DbOrTx,
+  user: Person & { passwordHash: string | null },
+): Promise<boolean> {
+  if (await passwordsOff(db, user)) return false;
+  return user.passwordHash !== null || (await ssoOf(db, user.organizationId)) === null;
 }
 
 export const ssoRequired = () =>

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
-import { invitations, users } from '../../db/schema';
+import { invitations, scimGroups, ssoDomains, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { insertUser } from '../auth/insert-user';
@@ -10,7 +10,7 @@ import { roleFromGroups } from './group-roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { Email } from '../../../common/schemas/auth';
 import { normalizeRole, type Role } from '../../../common/roles';
-import type { SsoConfig, SsoErrorCode } from '../../../common/schemas/sso';
+import { emailDomain, type SsoConfig, type SsoErrorCode } from '../../../common/schemas/sso';
 
 /** A sign-in the provider vouched for but Verity will not complete; the code tells the login page what to say. */
 export class SsoRefusal extends Error {
@@ -39,8 +39,8 @@ function groupsOf(claims: oidc.IDToken, claim: string): string[] | null {
 /**
  * The Verity user an ID token stands for, in the organization whose provider issued it:
  * 1. the account already linked to this issuer and subject;
- * 2. else the organization's account with the token's e-mail address (linked now), unless the provider says the
- *    address is unverified;
+ * 2. else, when the address is trusted (verified by the provider, or in the organization's SSO domains), the
+ *    organization's account with that address, linked now unless it is linked to another subject of this provider;
  * 3. else a new account (just-in-time), in the role of a pending invitation for that address, or of the person's
  *    mapped groups, or the organization's default role; without an invitation, not for a person whose account here
  *    was deactivated.
@@ -66,13 +66,40 @@ export async function provisionFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDT
       ),
     )
     .limit(1);
-  const follow = (user: User) =>
-    groups && sso.groupRoles.length > 0 ? syncRole(tx, org, user, mapped ?? sso.defaultRole) : user;
+  // With SCIM groups the provider pushes memberships, and SCIM sets roles: the claim (which some providers fill
+  // with group ids rather than names) would undo them at every sign-in.
+  const scimSetsRoles = await hasScimGroups(tx, org.id);
+  const claimSetsRoles = groups !== null && sso.groupRoles.length > 0 && !scimSetsRoles;
+  const follow = (user: User) => (claimSetsRoles ? syncRole(tx, org, user, mapped ?? sso.defaultRole) : user);
   if (linked) return follow(linked);
   if (!email) throw new SsoRefusal('sso_no_email', 'the ID token has no usable email claim');
+  await assertTrustedAddress(tx, org.id, claims, email);
   const byEmail = await linkByEmail(tx, org, claims, email);
   if (byEmail) return follow(byEmail);
-  return createFromClaims(tx, org, claims, email, mapped ?? sso.defaultRole);
+  return createFromClaims(tx, org, claims, email, (scimSetsRoles ? null : mapped) ?? sso.defaultRole);
+}
+
+async function hasScimGroups(tx: DbOrTx, organizationId: string): Promise<boolean> {
+  const [any] = await tx
+    .select({ id: scimGroups.id })
+    .from(scimGroups)
+    .where(eq(scimGroups.organizationId, organizationId))
+    .limit(1);
+  return !!any;
+}
+
+/**
+ * An address is matched to an account (or given to a new one) only when the provider vouches for it
+ * (`email_verified: true`) or it is in one of the organization's own SSO domains: otherwise whoever can set their
+ * address at the provider could take over the account holding it, or hold another company's address here.
+ */
+async function assertTrustedAddress(tx: DbOrTx, organizationId: string, claims: oidc.IDToken, email: string) {
+  if (claims.email_verified === true) return;
+  const [own] = await tx
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .where(and(eq(ssoDomains.organizationId, organizationId), eq(ssoDomains.domain, emailDomain(email))));
+  if (!own) throw new SsoRefusal('sso_unverified', `${email} is neither verified by the provider nor in an SSO domain`);
 }
 
 async function linkByEmail(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: string): Promise<User | undefined> {
@@ -85,9 +112,10 @@ async function linkByEmail(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: st
   if (holder.organizationId !== org.id) {
     throw new SsoRefusal('sso_other_organization', `${email} belongs to another organization's account`);
   }
-  // Linking hands the account to whoever the provider says owns the address: not when it says it is unverified.
-  if (claims.email_verified === false) {
-    throw new SsoRefusal('sso_failed', `${email} is not verified at the identity provider`);
+  // An account is one identity at this organization's provider: another subject with the same address (a second
+  // account at the provider, or an address reassigned there) does not take it over.
+  if (holder.ssoSubject !== null && holder.ssoIssuer === claims.iss && holder.ssoSubject !== claims.sub) {
+    throw new SsoRefusal('sso_failed', `${email} is linked to another identity at this provider`);
   }
   const [linked] = await tx
     .update(users)

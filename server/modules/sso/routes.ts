@@ -6,9 +6,12 @@ import {
   SsoDiscovery,
   SsoSettingsView,
   SsoStartQuery,
+  SSO_ERRORS,
   UpdateSsoBody,
+  isLocalPath,
   type SsoErrorCode,
 } from '../../../common/schemas/sso';
+import { AppError } from '../../errors';
 import { readSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { deleteSessionByToken } from '../auth/sessions';
 import { getSsoSettings, removeSsoSettings, saveSsoSettings, SSO_CALLBACK_PATH } from './settings';
@@ -33,14 +36,45 @@ function stateCookie(req: FastifyRequest, reply: FastifyReply, value: string | n
 
 const loginWithError = (code: SsoErrorCode) => `/login?${new URLSearchParams({ sso_error: code })}`;
 
+/** The stored return path once more, resolved as a browser would: anything that leaves this site becomes '/'. */
+function sameSitePath(returnTo: string, publicUrl: string): string {
+  const base = new URL(publicUrl);
+  const target = new URL(returnTo, base);
+  return isLocalPath(returnTo) && target.origin === base.origin
+    ? `${target.pathname}${target.search}${target.hash}`
+    : '/';
+}
+
+/** A 429 of the sign-in flow: the browser is on a redirect, so it goes back to the login page with the reason. */
+class SsoBusy extends AppError {
+  constructor() {
+    super(429, 'sso_busy', SSO_ERRORS.sso_busy);
+  }
+}
+
 export async function ssoRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { config } = app.deps;
   const perIp = { max: config.authRateLimitPerMinute, timeWindow: '1 minute' };
   const open = { access: 'public', rateLimit: perIp } as const;
-  const manage = { access: 'sso:manage' } as const;
+  // A whole company often signs in from one address (NAT, a proxy's exits) within minutes of starting work, and a
+  // refused callback would lose a sign-in the provider already made: these allow more, and say so on the login page.
+  const signInLimit = {
+    max: Math.max(config.authRateLimitPerMinute * 10, 200),
+    timeWindow: '1 minute',
+    errorResponseBuilder: () => new SsoBusy(),
+  };
+  const flow = { access: 'public', rateLimit: signInLimit } as const;
+  const busyToLogin = (err: unknown, _req: FastifyRequest, reply: FastifyReply) => {
+    if (err instanceof SsoBusy) return reply.redirect(loginWithError('sso_busy'), 302);
+    throw err;
+  };
+  const read = { access: 'sso:manage' } as const;
+  // Changing who may sign in is for a person at the keyboard: an API token could otherwise point the organization
+  // at an identity provider its holder controls.
+  const manage = { access: 'sso:manage', sessionOnly: true } as const;
 
-  app.get('/api/admin/sso', { config: manage, schema: { ...tag, response: { 200: SsoSettingsView } } }, async (req) =>
+  app.get('/api/admin/sso', { config: read, schema: { ...tag, response: { 200: SsoSettingsView } } }, async (req) =>
     getSsoSettings(req.user, config.publicUrl),
   );
 
@@ -62,11 +96,18 @@ export async function ssoRoutes(base: FastifyInstance) {
     async (req) => discoverSso(app.deps.db, req.query),
   );
 
-  // Opened by the browser (a link, not fetch): it answers with a redirect to the identity provider.
+  // Opened by the browser (a navigation, not fetch): it answers with a redirect to the identity provider. Only a
+  // navigation from Verity's own pages (or one the person typed) starts a sign-in: a link on another site could
+  // otherwise sign the visitor into an organization of the linker's choosing (login CSRF), since the state cookie
+  // would be set in the visitor's own browser. Browsers without Fetch Metadata send no header and are let through.
   app.get(
     '/api/auth/sso/start',
-    { config: open, schema: { ...tag, querystring: SsoStartQuery } },
+    { config: flow, errorHandler: busyToLogin, schema: { ...tag, querystring: SsoStartQuery } },
     async (req, reply) => {
+      const site = req.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        return reply.redirect(loginWithError('sso_start_elsewhere'), 302);
+      }
       const started = await startSsoSignIn(app.deps, req.query);
       if ('error' in started) return reply.redirect(loginWithError(started.error), 302);
       stateCookie(req, reply, started.state);
@@ -78,7 +119,8 @@ export async function ssoRoutes(base: FastifyInstance) {
   app.get(
     SSO_CALLBACK_PATH,
     {
-      config: open,
+      config: flow,
+      errorHandler: busyToLogin,
       schema: {
         ...tag,
         querystring: z.object({
@@ -105,7 +147,7 @@ export async function ssoRoutes(base: FastifyInstance) {
       const previous = readSessionCookie(req);
       if (previous) await deleteSessionByToken(app.deps.db, previous);
       setSessionCookie(req, reply, result.sessionToken);
-      return reply.redirect(result.returnTo, 302);
+      return reply.redirect(sameSitePath(result.returnTo, config.publicUrl), 302);
     },
   );
 }

@@ -6,6 +6,7 @@ import type { UserCtx } from '../../context';
 import { seal } from '../../secret';
 import { audit } from '../audit/service';
 import { forgetProviderConfig } from './provider';
+import { isUniqueViolation } from '../auth/unique-user';
 import { SSO_DEFAULTS, type SsoConfig, type SsoSettingsView, type UpdateSsoBody } from '../../../common/schemas/sso';
 
 /** The seal's purpose: a key of its own, so no other sealed value of Verity opens with it. */
@@ -84,6 +85,14 @@ async function assertBreakGlassAdmin(db: DbOrTx, organizationId: string, userId:
   }
 }
 
+const domainTaken = (domains: string[]) =>
+  new AppError(
+    409,
+    'domain_taken',
+    `${domains.join(', ')} already signs in to another organization. Remove it from the list.`,
+    { in: 'body', issues: [{ field: 'domains', message: 'Taken by another organization' }] },
+  );
+
 /** A domain belongs to one organization: claiming another's would send its people to the wrong identity provider. */
 async function replaceDomains(tx: DbOrTx, organizationId: string, domains: string[]): Promise<void> {
   if (domains.length > 0) {
@@ -91,23 +100,11 @@ async function replaceDomains(tx: DbOrTx, organizationId: string, domains: strin
       .select({ domain: ssoDomains.domain })
       .from(ssoDomains)
       .where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.organizationId, organizationId)));
-    if (taken.length > 0) {
-      throw new AppError(
-        409,
-        'domain_taken',
-        `${taken.map((t) => t.domain).join(', ')} already signs in to another organization. Remove it from the list.`,
-        { in: 'body', issues: [{ field: 'domains', message: 'Taken by another organization' }] },
-      );
-    }
+    if (taken.length > 0) throw domainTaken(taken.map((t) => t.domain));
   }
   await tx.delete(ssoDomains).where(eq(ssoDomains.organizationId, organizationId));
-  if (domains.length > 0) {
-    await tx
-      .insert(ssoDomains)
-      .values(domains.map((domain) => ({ domain, organizationId })))
-      // Two organizations saving the same domain at once: the second finds it taken on its next save.
-      .onConflictDoNothing();
-  }
+  // Two organizations saving the same domain at once: the primary key refuses the second (409 below).
+  if (domains.length > 0) await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, organizationId })));
 }
 
 /**
@@ -163,6 +160,9 @@ export async function saveSsoSettings(
       breakGlassUserId: input.breakGlassUserId,
     });
     return presentSso(next, input.domains, server.publicUrl);
+  }).catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw domainTaken(input.domains);
+    throw err;
   });
   forgetProviderConfig(ctx.organizationId);
   return view;

@@ -3,7 +3,8 @@ import * as oidc from 'openid-client';
 import { organizations, ssoDomains, ssoLoginAttempts } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { AppError, notFound } from '../../errors';
+import { AppError } from '../../errors';
+import { isUniqueViolation } from '../auth/unique-user';
 import { hashToken } from '../../tokens';
 import { writeAudit } from '../audit/service';
 import { createSession } from '../auth/sessions';
@@ -78,7 +79,8 @@ export async function startSsoSignIn(
   query: SsoStartQuery,
 ): Promise<{ redirectTo: string; state: string } | { error: SsoErrorCode }> {
   const org = await ssoOrganization(deps.db, { slug: query.organization });
-  if (!org) throw notFound('SSO for this organization');
+  // A navigation: the browser goes back to the login page, which says why, rather than to a JSON page.
+  if (!org) return { error: 'sso_not_configured' };
   let config: oidc.Configuration;
   try {
     config = await providerConfig(org.id, org.sso, deps.config.sessionSecret);
@@ -116,6 +118,13 @@ export async function startSsoSignIn(
   return { redirectTo: url.href, state };
 }
 
+/** What went wrong, for the audit log: openid-client wraps the precise check that failed as the cause. */
+function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return 'token exchange failed';
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.name}: ${err.message}${cause}`;
+}
+
 export type CallbackResult = { ok: true; sessionToken: string; returnTo: string } | { ok: false; error: SsoErrorCode };
 
 /**
@@ -131,12 +140,12 @@ export async function finishSsoSignIn(
   const { state } = input;
   if (!state || !input.browserState || state !== input.browserState) return { ok: false, error: 'sso_expired' };
   // Deleting the attempt is what makes it single use: a replayed callback finds nothing.
-  const [attempt] = await deps.db
+  const [attemptRow] = await deps.db
     .delete(ssoLoginAttempts)
     .where(and(eq(ssoLoginAttempts.stateHash, hashToken(state)), gt(ssoLoginAttempts.expiresAt, new Date())))
     .returning();
-  if (!attempt) return { ok: false, error: 'sso_expired' };
-  const org = await ssoOrganization(deps.db, { id: attempt.organizationId });
+  if (!attemptRow) return { ok: false, error: 'sso_expired' };
+  const org = await ssoOrganization(deps.db, { id: attemptRow.organizationId });
   if (!org) return { ok: false, error: 'sso_not_configured' };
   const fail = async (error: SsoErrorCode, reason: string): Promise<CallbackResult> => {
     await writeAudit(deps.db, {
@@ -156,34 +165,41 @@ export async function finishSsoSignIn(
   try {
     const config = await providerConfig(org.id, org.sso, deps.config.sessionSecret);
     const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
-      pkceCodeVerifier: attempt.codeVerifier,
+      pkceCodeVerifier: attemptRow.codeVerifier,
       expectedState: state,
-      expectedNonce: attempt.nonce,
+      expectedNonce: attemptRow.nonce,
       idTokenExpected: true,
     });
     const idClaims = tokens.claims();
     if (!idClaims) return fail('sso_failed', 'no ID token');
     claims = idClaims;
   } catch (err) {
-    return fail('sso_failed', err instanceof Error ? `${err.name}: ${err.message}` : 'token exchange failed');
+    return fail('sso_failed', describeFailure(err));
   }
 
-  try {
-    return await inTransaction(deps.db, async (tx) => {
-      const user = await provisionFromClaims(tx, org, claims);
-      const sessionToken = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...input.meta });
-      await writeAudit(tx, {
-        organizationId: org.id,
-        userId: user.id,
-        action: 'user_logged_in',
-        entityType: 'user',
-        entityId: user.id,
-        details: { via: 'sso', issuer: org.sso.issuer },
+  // Two first sign-ins of one person at once (two tabs) race to create the account: the loser's unique violation
+  // is answered by trying once more, when the winner's account is there to be found.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await inTransaction(deps.db, async (tx) => {
+        const user = await provisionFromClaims(tx, org, claims);
+        const sessionToken = await createSession(tx, user, { ttlMs: deps.config.sessionTtlMs, ...input.meta });
+        await writeAudit(tx, {
+          organizationId: org.id,
+          userId: user.id,
+          action: 'user_logged_in',
+          entityType: 'user',
+          entityId: user.id,
+          details: { via: 'sso', issuer: org.sso.issuer },
+        });
+        return { ok: true as const, sessionToken, returnTo: attemptRow.returnTo ?? '/' };
       });
-      return { ok: true as const, sessionToken, returnTo: attempt.returnTo ?? '/' };
-    });
-  } catch (err) {
-    if (err instanceof SsoRefusal) return fail(err.code, err.message);
-    throw err;
+    } catch (err) {
+      if (err instanceof SsoRefusal) return fail(err.code, err.message);
+      if (isUniqueViolation(err) && attempt < 2) continue;
+      if (isUniqueViolation(err))
+        return fail('sso_failed', 'the account could not be created: its name or address was taken');
+      throw err;
+    }
   }
 }
