@@ -66,6 +66,8 @@ export async function startOidcProvider(opts: {
     jwks: { keys: [jwk] },
     cookies: { keys: ['test-provider-cookie-key'] },
     pkce: { required: () => true },
+    // Explicit lifetimes (the package prints a notice for each default it falls back to).
+    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
     // Claims in the ID token itself, as enterprise providers are usually set up to send them.
     conformIdTokenClaims: false,
     claims: {
