@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, passwordResets, users } from '../server/db/schema';
 import { Username } from '../common/schemas/auth';
+import { newToken } from '../server/tokens';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createOrg, createUser, unique } from './helpers/factories';
@@ -105,6 +106,36 @@ describe('SCIM authentication', () => {
     expectScimError(await scim(app, api.data.token, 'GET', '/Users'), 401);
     const res = await app.inject({ method: 'GET', url: '/scim/v2/Users', headers: { cookie: org.admin.cookie } });
     expect(res.statusCode).toBe(401);
+  });
+
+  it('limits callers whose token does not authenticate by address, not by the token they make up', async () => {
+    const from = (remoteAddress: string, authorization?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/scim/v2/Users',
+        remoteAddress,
+        headers: authorization ? { authorization } : {},
+      });
+    const attacker = '203.0.113.7';
+    let refused = 0;
+    let limited: Awaited<ReturnType<typeof from>> | undefined;
+    while (!limited && refused < 500) {
+      const res = await from(attacker, `Bearer vscim_${newToken()}`);
+      if (res.statusCode === 429) limited = res;
+      else {
+        expect(res.statusCode).toBe(401);
+        refused += 1;
+      }
+    }
+    expect(limited?.statusCode).toBe(429);
+    expect(refused).toBeLessThan(500);
+    expect(JSON.parse(limited?.body ?? '{}')).toMatchObject({ schemas: [ERROR_SCHEMA], status: '429' });
+    // No token, or a token of the wrong shape, shares the same budget.
+    expect((await from(attacker)).statusCode).toBe(429);
+    expect((await from(attacker, 'Bearer nonsense')).statusCode).toBe(429);
+    // A good token keeps its own budget, whatever address shares it; another address is not held back.
+    expect((await from(attacker, `Bearer ${token}`)).statusCode).toBe(200);
+    expect((await from('198.51.100.9', `Bearer vscim_${newToken()}`)).statusCode).toBe(401);
   });
 
   it('limits calls per token (the rate-limit headers are sent)', async () => {

@@ -161,6 +161,16 @@ afterAll(async () => {
 
 type Caller = { authorization?: string; cookie?: string };
 
+/**
+ * Each call comes from its own address: SCIM counts calls whose token does not authenticate per address, and this
+ * sweep sends more of them than one address may (that limit has its own test in test/scim.test.ts).
+ */
+let calls = 0;
+const nextAddress = () => {
+  calls += 1;
+  return `10.${(calls >> 16) & 255}.${(calls >> 8) & 255}.${calls & 255}`;
+};
+
 async function send(key: string, t: Tenant, caller: Caller) {
   const spec = SPECS[key];
   if (!spec) throw new Error(`no spec for ${key}`);
@@ -172,6 +182,7 @@ async function send(key: string, t: Tenant, caller: Caller) {
   return app.inject({
     method: method as 'GET',
     url: req.url,
+    remoteAddress: nextAddress(),
     headers,
     ...(req.body !== undefined && { payload: JSON.stringify(req.body) }),
   });
@@ -268,7 +279,7 @@ describe('routes outside /api', () => {
       '/.well-known/oauth-protected-resource',
       '/.well-known/oauth-authorization-server',
     ]) {
-      const res = await app.inject({ method: 'GET', url });
+      const res = await app.inject({ method: 'GET', url, remoteAddress: nextAddress() });
       // Under /scim the token is asked for first (401), as for any SCIM address.
       expect([401, 404], url).toContain(res.statusCode);
       expect(res.headers['content-type'], url).toMatch(/application\/(scim\+)?json/);

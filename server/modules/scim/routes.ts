@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { ScimGetQuery, ScimGroupBody, ScimListQuery, ScimPatchBody, ScimUserBody } from '../../../common/schemas/scim';
-import { authenticateScim, scimCtx, scimRateKey } from './auth';
+import { isAddressKey, requireScimCaller, resolveScimCaller, scimCtx, scimRateKey } from './auth';
 import { fromZod, registerScimErrors, SCIM_CONTENT_TYPE, ScimError } from './errors';
 import { canonicalKeys, registerScimJsonParser } from './body';
 import { resourceTypes, schemas, serviceProviderConfig } from './discovery';
@@ -12,6 +12,11 @@ import { scimAdminRoutes } from './admin-routes';
 
 /** A sync pushes thousands of calls in bursts; a limit per token keeps one organization from starving the others. */
 export const SCIM_REQUESTS_PER_MINUTE = 1200;
+/**
+ * Calls whose token does not authenticate, per address: enough for an administrator fixing a mistyped token, too
+ * few to make guessing or flooding the token lookup worth anyone's while.
+ */
+export const SCIM_UNAUTHENTICATED_PER_MINUTE = 60;
 
 function parse<T>(schema: ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value);
@@ -41,15 +46,25 @@ const idOf = (req: FastifyRequest) => (req.params as { id: string }).id;
 async function scimProtocolRoutes(app: FastifyInstance) {
   registerScimJsonParser(app);
   registerScimErrors(app);
-  // After the rate limit (onRequest), before the body is read: an unknown caller costs one lookup and no parsing.
+  // Who is calling decides which budget the call spends (the token's, or its address's), so the token is looked up
+  // first; the refusal of an unknown caller waits until the limit has counted it, and comes before the body is read.
+  // One limiter for the whole scope (unknown addresses included): a budget is the caller's, not one per route.
+  app.addHook('onRequest', resolveScimCaller);
+  app.addHook(
+    'onRequest',
+    app.rateLimit({
+      max: (_req, key) => (isAddressKey(key) ? SCIM_UNAUTHENTICATED_PER_MINUTE : SCIM_REQUESTS_PER_MINUTE),
+      timeWindow: '1 minute',
+      keyGenerator: scimRateKey,
+    }),
+  );
   app.addHook('preParsing', async (req, _reply, payload) => {
-    await authenticateScim(req);
+    requireScimCaller(req);
     return payload;
   });
   const opts = {
     // A group's full member list can be long; the API's default limit is sized for forms.
     bodyLimit: 1024 * 1024,
-    config: { rateLimit: { max: SCIM_REQUESTS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: scimRateKey } },
     // Not part of Verity's own API (its OpenAPI document): the SCIM RFCs describe these.
     schema: { hide: true },
   };
