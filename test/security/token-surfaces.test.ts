@@ -6,14 +6,18 @@ import { scimGroups, users } from '../../server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call } from '../helpers/api';
 import { createOrg, unique } from '../helpers/factories';
+import { newToken } from '../../server/tokens';
+import { SCIM_TOKEN_PREFIX } from '../../common/schemas/scim';
+import { API_TOKEN_PREFIX } from '../../common/schemas/api-tokens';
 import { createScimToken, GROUP_SCHEMA, oktaUser, patchOp, provisionUser } from '../helpers/scim';
 
 /**
  * The routes outside /api: SCIM (`/scim/v2`, its own bearer tokens) and MCP (`/mcp`, API tokens). They do not go
  * through the /api access hooks, so this sweep holds them to the same promises: it walks the route table (a new route
  * here without a line below fails), and for every route a caller without the right kind of token gets 401 — no
- * token, a browser session, a malformed header, the other surface's token, a revoked token — another organization's
- * token gets 404 for this organization's ids and none of its data, and the right token succeeds.
+ * token, a browser session, a malformed header, an unknown token of either kind, the other surface's token, a revoked
+ * token — another organization's token gets 404 for this organization's ids and none of its data, and the right
+ * token succeeds.
  */
 
 type Tenant = {
@@ -218,7 +222,9 @@ describe('routes outside /api', () => {
         ['nobody', {}],
         ['a browser session', { cookie: A.admin.cookie }],
         ['a malformed header', { authorization: 'Basic dXNlcjpwYXNz' }],
-        ['an unknown token', { authorization: 'Bearer vrt_0000000000000000000000000000' }],
+        // Well-formed tokens of each kind that match nothing, so each surface's lookup runs (not just its prefix check).
+        ['an unknown SCIM token', { authorization: `Bearer ${SCIM_TOKEN_PREFIX}${newToken()}` }],
+        ['an unknown API token', { authorization: `Bearer ${API_TOKEN_PREFIX}${newToken()}` }],
         ["the other surface's token", { authorization: otherKindFor(A, spec.surface) }],
       ];
       for (const [who, caller] of callers) {
