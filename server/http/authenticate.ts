@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { findSession } from '../modules/auth/sessions';
 import { findApiTokenSession } from '../modules/api-tokens/service';
+import { recordBadToken } from '../modules/api-tokens/bad-token-limit';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { readSessionCookie } from './session-cookie';
 import { assertSameOrigin } from './same-origin';
@@ -30,6 +31,7 @@ export async function authenticate(req: FastifyRequest): Promise<void> {
   if (bearer !== undefined) {
     req.session = await findApiTokenSession(deps.db, bearer);
     if (!req.session) {
+      await recordBadToken(deps.db, req.ip, deps.config.authRateLimitPerMinute);
       throw new AppError(401, 'unauthenticated', 'This API token is unknown, expired or revoked.');
     }
     if (matched && config.sessionOnly) {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '../../context';
 import { findApiTokenSession } from '../api-tokens/service';
+import { recordBadToken } from '../api-tokens/bad-token-limit';
 
 const callers = new WeakMap<FastifyRequest, SessionUser>();
 
@@ -23,8 +24,10 @@ export async function authenticateMcp(req: FastifyRequest, reply: FastifyReply):
       'Bearer realm="verity"',
     );
   }
-  const session = await findApiTokenSession(req.server.deps.db, token);
+  const { db, config } = req.server.deps;
+  const session = await findApiTokenSession(db, token);
   if (!session) {
+    await recordBadToken(db, req.ip, config.authRateLimitPerMinute);
     return refuse(
       reply,
       'This API token is unknown, expired or revoked. Ask an admin for a new one.',
