@@ -15,29 +15,43 @@ function holdsNul(value: unknown): boolean {
   return false;
 }
 
+/** What a strict JSON parser answers for each kind of bad body (the API and SCIM each speak their own errors). */
+export type JsonRefusals = {
+  notUtf8: () => Error;
+  /** A syntax error; without it Fastify's own 400 goes out. */
+  notJson?: (err: Error) => Error;
+  holdsNul: () => Error;
+};
+
 /**
  * JSON bodies, stricter than Fastify's default parser (whose prototype-poisoning checks still run): bytes that are
  * not UTF-8 are refused rather than silently turned into "�", and NUL characters are refused because PostgreSQL
- * text cannot hold them (they would otherwise fail deep in a query as a 500).
+ * text cannot hold them (they would otherwise fail deep in a query as a 500). Replaces the parser of these content
+ * types in the plugin scope it is called in.
  */
-export function registerJsonBodyParser(app: FastifyInstance): void {
+export function addStrictJsonParser(app: FastifyInstance, contentTypes: string[], refuse: JsonRefusals): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body: Buffer, done) => {
+  app.addContentTypeParser(contentTypes, { parseAs: 'buffer' }, (req, body: Buffer, done) => {
     let text: string;
     try {
       text = utf8.decode(body);
     } catch {
-      done(invalid('The request body is not valid UTF-8. Send JSON encoded as UTF-8.'), undefined);
+      done(refuse.notUtf8(), undefined);
       return;
     }
     parseJson(req, text, (err, parsed) => {
-      if (err) return done(err, undefined);
-      if (holdsNul(parsed)) {
-        return done(invalid('Text cannot contain NUL (\\u0000) characters. Remove them and try again.'), undefined);
-      }
+      if (err) return done(refuse.notJson ? refuse.notJson(err) : err, undefined);
+      if (holdsNul(parsed)) return done(refuse.holdsNul(), undefined);
       done(null, parsed);
     });
+  });
+}
+
+export function registerJsonBodyParser(app: FastifyInstance): void {
+  addStrictJsonParser(app, ['application/json'], {
+    notUtf8: () => invalid('The request body is not valid UTF-8. Send JSON encoded as UTF-8.'),
+    holdsNul: () => invalid('Text cannot contain NUL (\\u0000) characters. Remove them and try again.'),
   });
 }
 
