@@ -69,6 +69,25 @@ export async function discoverSso(db: DbOrTx, query: SsoDiscoverQuery): Promise<
   };
 }
 
+/** What went wrong, for the audit log: openid-client wraps the precise check that failed as the cause. */
+function describeFailure(err: unknown): string {
+  if (!(err instanceof Error)) return 'token exchange failed';
+  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  return `${err.name}: ${err.message}${cause}`;
+}
+
+/** A sign-in that did not finish, in the organization's audit log: the reason is for its admins, not the browser. */
+function auditFailure(db: DbOrTx, organizationId: string, reason: string, ip?: string) {
+  return writeAudit(db, {
+    organizationId,
+    userId: null,
+    action: 'sso_sign_in_failed',
+    entityType: 'organization',
+    entityId: organizationId,
+    details: { reason: reason.slice(0, 300), ...(ip && { ip }) },
+  });
+}
+
 /**
  * Starts the authorization code flow with PKCE: a fresh state, nonce and code verifier are kept server-side under
  * the state's hash (single use, ten minutes), and the browser is sent to the provider. The caller also binds the
@@ -85,14 +104,7 @@ export async function startSsoSignIn(
   try {
     config = await providerConfig(org.id, org.sso, deps.config.sessionSecret);
   } catch (err) {
-    await writeAudit(deps.db, {
-      organizationId: org.id,
-      userId: null,
-      action: 'sso_sign_in_failed',
-      entityType: 'organization',
-      entityId: org.id,
-      details: { reason: `discovery: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300) },
-    });
+    await auditFailure(deps.db, org.id, `discovery: ${describeFailure(err)}`);
     return { error: 'sso_unreachable' };
   }
   const state = oidc.randomState();
@@ -118,13 +130,6 @@ export async function startSsoSignIn(
   return { redirectTo: url.href, state };
 }
 
-/** What went wrong, for the audit log: openid-client wraps the precise check that failed as the cause. */
-function describeFailure(err: unknown): string {
-  if (!(err instanceof Error)) return 'token exchange failed';
-  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  return `${err.name}: ${err.message}${cause}`;
-}
-
 export type CallbackResult = { ok: true; sessionToken: string; returnTo: string } | { ok: false; error: SsoErrorCode };
 
 /**
@@ -148,14 +153,7 @@ export async function finishSsoSignIn(
   const org = await ssoOrganization(deps.db, { id: attemptRow.organizationId });
   if (!org) return { ok: false, error: 'sso_not_configured' };
   const fail = async (error: SsoErrorCode, reason: string): Promise<CallbackResult> => {
-    await writeAudit(deps.db, {
-      organizationId: org.id,
-      userId: null,
-      action: 'sso_sign_in_failed',
-      entityType: 'organization',
-      entityId: org.id,
-      details: { reason: reason.slice(0, 300), ip: input.meta.ip },
-    });
+    await auditFailure(deps.db, org.id, reason, input.meta.ip);
     return { ok: false, error };
   };
   const providerError = input.callbackUrl.searchParams.get('error');
