@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +17,7 @@ import type { EmbedReply, EmbedRequest } from '../server/embedding/embed-thread'
 import { makePdf } from './fixtures/ingest/make-documents';
 import { settledDocument, uploadDocument } from './helpers/documents';
 import { createOrg } from './helpers/factories';
-import { freePort } from './helpers/processes';
+import { freePort, startServer } from './helpers/processes';
 import { remoteApp } from './helpers/remote-app';
 import { writeTinyModel } from './helpers/tiny-model';
 
@@ -88,9 +87,8 @@ describe('the compiled server', { timeout: 120_000 }, () => {
 
   it('serves the API and extracts an uploaded document in its compiled extraction thread', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--enable-source-maps', path.join(outDir, 'main.js')], {
-      env: {
-        ...process.env,
+    const server = startServer(
+      {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
@@ -99,22 +97,11 @@ describe('the compiled server', { timeout: 120_000 }, () => {
         STORAGE_DIR: '',
         LLM_BASE_URL: '',
         EMBEDDING_PROVIDER: 'none',
-        LOG_LEVEL: 'info',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const ready = new Promise<'ready' | number>((resolve) => {
-      const onData = (d: Buffer) => {
-        output += d.toString();
-        if (output.includes('Verity is ready')) resolve('ready');
-      };
-      child.stdout.on('data', onData);
-      child.stderr.on('data', onData);
-      child.on('exit', (code) => resolve(code ?? -1));
-    });
+      ['--enable-source-maps', path.join(outDir, 'main.js')],
+    );
     try {
-      expect(await ready, output).toBe('ready');
+      expect(await server.ready, server.output()).toBe('ready');
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
 
@@ -123,14 +110,10 @@ describe('the compiled server', { timeout: 120_000 }, () => {
       const upload = await uploadDocument(app, admin, await makePdf(2), 'policy.pdf');
       expect(upload.statusCode, upload.body).toBe(201);
       const doc = await settledDocument(app, admin, upload.data.id);
-      expect(doc, output).toMatchObject({ status: 'ready', pageCount: 2 });
+      expect(doc, server.output()).toMatchObject({ status: 'ready', pageCount: 2 });
       expect(doc.extractedChunks).toBeGreaterThan(0);
     } finally {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await server.stop();
     }
   });
 

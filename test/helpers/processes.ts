@@ -13,12 +13,12 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Runs `server/main.ts` in its own process, as `npm start` does but from the TypeScript sources (tsx) rather than
- * the compiled build (test/build.test.ts and the e2e tests run that). `ready` resolves with 'ready' once it listens,
- * or with the exit code if it stops first.
+ * Runs the server in its own process: by default `server/main.ts` from the TypeScript sources (tsx), or the node
+ * arguments given (test/build.test.ts runs the compiled build that way). `ready` resolves with 'ready' once it
+ * listens, or with the exit code if it stops first.
  */
-export function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServer(env: Record<string, string>, args: string[] = ['--import', 'tsx', 'server/main.ts']) {
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
