@@ -549,7 +549,9 @@ describe('what the callback refuses', () => {
       expect(start.headers.location).toBe('/login?sso_error=sso_unreachable');
       const failures = (await auditActions(org.organizationId)).filter((a) => a.action === 'sso_sign_in_failed');
       expect(failures).toHaveLength(1);
-      expect(String((failures[0]?.details as { reason?: string }).reason)).toMatch(/metadata issuer does not match the expected issuer/);
+      expect(String((failures[0]?.details as { reason?: string }).reason)).toMatch(
+        /metadata issuer does not match the expected issuer/,
+      );
     } finally {
       mirror.closeAllConnections();
       await new Promise<void>((resolve) => mirror.close(() => resolve()));

@@ -99,7 +99,10 @@ export async function startOidcProvider(opts: {
       const session = ctx.oidc.session;
       const client = ctx.oidc.client;
       if (!session?.accountId || !client) return undefined;
-      const grant: InstanceType<Provider['Grant']> = new provider.Grant({ accountId: session.accountId, clientId: client.clientId });
+      const grant: InstanceType<Provider['Grant']> = new provider.Grant({
+        accountId: session.accountId,
+        clientId: client.clientId,
+      });
       grant.addOIDCScope('openid email profile');
       await grant.save();
       return grant;
