@@ -22,7 +22,8 @@ if (!present && !required) console.warn(`semantic-engine.test.ts skipped: no mod
 describe.skipIf(!present && !required)('answers with the built-in embedding model', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await createTestApp({ env: { EMBEDDING_PROVIDER: 'local' } });
+    // Its own database: on the shared PostgreSQL this app's worker would embed every other test file's rows too.
+    app = await createTestApp({ env: { EMBEDDING_PROVIDER: 'local' }, privateDatabase: true });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,13 +23,47 @@ export async function openTestDatabase(): Promise<Database> {
 }
 
 /**
+ * A database no other test file sees: the file's own PGlite, or on PostgreSQL a new migrated database dropped when
+ * closed. For tests whose background worker must find only their own rows — on the shared PostgreSQL database a
+ * worker with the real embedding model would otherwise embed every other file's entries first.
+ */
+export async function openPrivateTestDatabase(): Promise<Database> {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'pglite') return openTestDatabase();
+  const name = `verity_private_${randomBytes(6).toString('hex')}`;
+  const onServer = async (sql: string) => {
+    const client = new pg.Client({ connectionString: testDb.url });
+    await client.connect();
+    await client.query(sql).finally(() => client.end());
+  };
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(testDb.url);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
+  };
+}
+
+/**
  * The real app on a real database: a private PGlite loaded from the migrated template, or the shared
  * PostgreSQL test database (`npm run test:pg`). Tests isolate themselves by creating their own organizations.
  */
 export async function createTestApp(
-  opts: { env?: Record<string, string>; mailer?: Mailer; worker?: boolean; log?: FastifyBaseLogger } = {},
+  opts: {
+    env?: Record<string, string>;
+    mailer?: Mailer;
+    worker?: boolean;
+    log?: FastifyBaseLogger;
+    /** Its own database even on the shared PostgreSQL (openPrivateTestDatabase). */
+    privateDatabase?: boolean;
+  } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = opts.privateDatabase ? await openPrivateTestDatabase() : await openTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-app-'));
   const config = loadConfig({
     DATA_DIR: dataDir,
