@@ -16,7 +16,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
@@ -29,6 +28,7 @@ import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 import { libraryEntries, questionnaireXlsx } from './fixtures';
 import { signUpOverHttp } from './over-http';
+import { createScratchDatabase } from '../test/helpers/scratch-database';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
 const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' ');
@@ -221,14 +221,9 @@ function startWorkerProcess(url: string): Promise<ChildProcess> {
 }
 
 async function onPostgres(url: string) {
-  const name = `verity_bench_assessment_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
+  const scratch = await createScratchDatabase(url, 'verity_bench_assessment');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-assessment-'));
-  const database = await openDatabase({ kind: 'postgres', url: dbUrl.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url });
   const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
   // The worker processes make their own embedder from the same EMBEDDING_PROVIDER (server/worker/main.ts).
   const embedder = await embedderFromEnv(dataDir);
@@ -248,19 +243,18 @@ async function onPostgres(url: string) {
       `PostgreSQL, API process + worker processes (each WORKER_CONCURRENCY=${CONCURRENCY}), ` +
         `${embedder ? `with the embedding model (${embedder.model})` : 'without an embedding model'}:`,
     );
-    workers.push(await startWorkerProcess(dbUrl.toString()));
+    workers.push(await startWorkerProcess(scratch.url));
     if (embedder) await waitForLibraryEmbedded(database.db, embedder.model);
     await runBatch(api, 'one worker process (warm-up)');
     await runBatch(api, 'one worker process');
-    workers.push(await startWorkerProcess(dbUrl.toString()));
+    workers.push(await startWorkerProcess(scratch.url));
     await runBatch(api, 'two worker processes');
   } finally {
     for (const w of workers) w.kill('SIGTERM');
     await app.close();
     await embedder?.close();
     await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await scratch.drop().catch(() => undefined);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../server/db/client';
+import { createScratchDatabase } from './helpers/scratch-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,22 +27,13 @@ export default async function setup(project: TestProject) {
     const serverUrl = process.env.TEST_DATABASE_URL;
     if (!serverUrl)
       throw new Error('npm run test:pg needs TEST_DATABASE_URL (a PostgreSQL server URL; .ci/run starts one).');
-    const name = `verity_test_${Date.now()}_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 2 });
+    const scratch = await createScratchDatabase(serverUrl, 'verity_test');
+    const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 2 });
     await database.close();
-    project.provide('testDb', { kind: 'postgres', url: url.toString() });
+    project.provide('testDb', { kind: 'postgres', url: scratch.url });
     return async () => {
       removeObjects();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await scratch.drop();
     };
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-test-'));

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { freePort, startServer } from './helpers/processes';
 import pg from 'pg';
+import { createScratchDatabase } from './helpers/scratch-database';
 
 const testDb = inject('testDb');
 const onPostgres = testDb.kind === 'postgres';
@@ -9,14 +10,9 @@ const onPostgres = testDb.kind === 'postgres';
 describe.runIf(onPostgres)('several API processes on one PostgreSQL', () => {
   it('start together on an empty database (migrations run once) and share sessions and data', async () => {
     if (testDb.kind !== 'postgres') return;
-    const name = `verity_scale_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: testDb.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(testDb.url);
-    url.pathname = `/${name}`;
+    const scratch = await createScratchDatabase(testDb.url, 'verity_scale');
     const [p1, p2] = [await freePort(), await freePort()];
-    const env = { DATABASE_URL: url.toString(), SESSION_SECRET: 'shared-secret-shared-secret' };
+    const env = { DATABASE_URL: scratch.url, SESSION_SECRET: 'shared-secret-shared-secret' };
     const a = startServer({ ...env, PORT: String(p1) });
     const b = startServer({ ...env, PORT: String(p2) });
     try {
@@ -38,7 +34,7 @@ describe.runIf(onPostgres)('several API processes on one PostgreSQL', () => {
       const me = await fetch(`http://127.0.0.1:${p2}/api/auth/me`, { headers: { cookie } });
       expect(me.status).toBe(200);
       expect(((await me.json()) as { user: { username: string } }).user.username).toBe('scaleout');
-      const migrations = new pg.Client({ connectionString: url.toString() });
+      const migrations = new pg.Client({ connectionString: scratch.url });
       await migrations.connect();
       const rows = await migrations.query('SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations');
       await migrations.end();
@@ -49,8 +45,7 @@ describe.runIf(onPostgres)('several API processes on one PostgreSQL', () => {
       expect(rows.rows[0].n).toBe(journal.entries.length);
     } finally {
       await Promise.all([a.stop(), b.stop()]);
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await scratch.drop();
     }
   }, 60_000);
 });

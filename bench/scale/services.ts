@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { ROOT, freePort, onCleanup, spawnTsx, waitUntil, type Child } from './children';
+import { createScratchDatabase } from '../../test/helpers/scratch-database';
 
 /** Every file the bench writes (child logs, the S3 store, data directories) goes under one temp directory. */
 export const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
@@ -30,20 +31,11 @@ export async function startPostgres(): Promise<{ url: string; where: string; dat
     where = 'a private cluster (scripts/pg-test-cluster.sh)';
     dataDir = path.join(dir, 'data');
   }
-  const name = `verity_bench_scale_${Date.now()}`;
   const server = serverUrl;
+  const scratch = await createScratchDatabase(server, 'verity_bench_scale');
+  onCleanup({ name: `database ${scratch.name}`, run: scratch.drop });
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  onCleanup({
-    name: `database ${name}`,
-    run: async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  });
   const setting = async (key: string) =>
     (await admin.query<Record<string, string>>(`SHOW ${key}`).catch(() => null))?.rows[0]?.[key] ?? null;
   const version = (await setting('server_version'))?.split(' ')[0] ?? '?';
@@ -54,9 +46,7 @@ export async function startPostgres(): Promise<{ url: string; where: string; dat
     if (fs.existsSync(path.join(serverDir, 'postmaster.pid'))) dataDir = serverDir;
   }
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), where, dataDir };
+  return { url: scratch.url, where, dataDir };
 }
 
 export type S3 = { endpoint: string; bucket: string };

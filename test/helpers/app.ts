@@ -1,8 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +9,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/client';
 import type { Mailer } from '../../server/mail/mailer';
 import { openRuntime } from '../../server/runtime';
+import { createScratchDatabase } from './scratch-database';
 
 export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
 
@@ -30,21 +29,13 @@ export async function openTestDatabase(): Promise<Database> {
 export async function openPrivateTestDatabase(): Promise<Database> {
   const testDb = inject('testDb');
   if (testDb.kind === 'pglite') return openTestDatabase();
-  const name = `verity_private_${randomBytes(6).toString('hex')}`;
-  const onServer = async (sql: string) => {
-    const client = new pg.Client({ connectionString: testDb.url });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(testDb.url);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const scratch = await createScratchDatabase(testDb.url, 'verity_private');
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     ...database,
     close: async () => {
       await database.close();
-      await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     },
   };
 }
