@@ -33,10 +33,12 @@ import { GAVE_UP, MAX_ATTEMPTS, type Extract } from '../server/worker/process-do
 const testDb = inject('testDb');
 const log = pino({ level: 'silent' });
 
-// The in-process app (for the PostgreSQL test's uploads and the claim tests) runs no worker of its own.
+// The in-process app (for the PostgreSQL test's uploads and the claim tests) runs no worker of its own. Its database
+// is its own under test:pg too: the workers here take over claims older than a second or two, which on the shared
+// database would be other files' documents still being extracted, and other files' workers would take these.
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ worker: false });
+  app = await createTestApp({ worker: false, privateDatabase: true });
 });
 afterAll(() => app.close());
 
@@ -140,7 +142,8 @@ describe.runIf(testDb.kind === 'pglite')('`npm start` killed with SIGKILL while 
 
 describe.runIf(testDb.kind === 'postgres')('a `npm run worker` process killed with SIGKILL while extracting', () => {
   it('the other worker takes over its documents; every document finishes exactly once and integrity holds', async () => {
-    if (testDb.kind !== 'postgres') return;
+    const databaseUrl = app.databaseUrl;
+    if (!databaseUrl) throw new Error('the app has no PostgreSQL database');
     const fixtures = await crashFixtures(30);
     const fresh = await freshChunkCounts(fixtures);
     const org = await createOrg(app);
@@ -161,9 +164,9 @@ describe.runIf(testDb.kind === 'postgres')('a `npm run worker` process killed wi
         processing: rows.filter((r) => r.status === 'processing').length,
       };
     };
-    // Both share the test run's object store and database, as two worker machines share S3 and PostgreSQL.
+    // Both share the app's object store and database, as two worker machines share S3 and PostgreSQL.
     const env = {
-      DATABASE_URL: testDb.url,
+      DATABASE_URL: databaseUrl,
       STORAGE_DIR: inject('objectsDir'),
       SESSION_SECRET: 'worker-secret-worker-secret-worker',
       WORKER_CONCURRENCY: '2',
@@ -196,7 +199,7 @@ describe.runIf(testDb.kind === 'postgres')('a `npm run worker` process killed wi
 describe('a live worker keeps its document claim', () => {
   it('renews a claim it holds, and not one taken over since', async () => {
     const org = await createOrg(app);
-    // A claim made just now: no worker of another test takes it up for minutes.
+    // A claim made just now: no worker takes it up for minutes.
     const claimedAt = new Date();
     const doc = await plantDocument(app, org, {
       originalName: 'p.txt',
@@ -215,57 +218,54 @@ describe('a live worker keeps its document claim', () => {
     expect(await renewDocumentClaim(app.database.db, doc.id, again ?? renewed)).toBeNull();
   });
 
-  it.runIf(testDb.kind === 'pglite')(
-    'a file extracted for longer than the claim timeout is not taken over by another worker',
-    async () => {
-      const org = await createOrg(app);
-      const doc = await uploadDocument(app, org.admin, Buffer.from('Backups run daily.'), 'b.txt');
-      let open: () => void = () => {};
-      const gate = new Promise<void>((resolve) => (open = resolve));
-      let extractions = 0;
-      const slow: Extract = async (bytes, name) => {
-        extractions += 1;
-        await gate;
-        return extractDocument(bytes, name);
-      };
-      const worker = () =>
-        startWorker({
-          db: app.database.db,
-          storage: app.deps.storage,
-          log,
-          extract: slow,
-          concurrency: 1,
-          pollMs: 10,
-          staleMs: 1500,
-          sweepEveryMs: 0,
-        });
-      const [a, b] = [worker(), worker()];
-      try {
-        // Nine different claim times, a heartbeat (375 ms) apart: the timeout has passed twice over meanwhile.
-        const seen = new Set<number>();
-        const outcome = await vi.waitFor(
-          async () => {
-            if (extractions > 1) return 'taken over';
-            const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
-            if (row?.claimedAt) seen.add(row.claimedAt.getTime());
-            if (seen.size < 9) throw new Error(`claim renewed ${seen.size} times so far`);
-            return 'kept';
-          },
-          { timeout: 20_000, interval: 10 },
-        );
-        expect(outcome).toBe('kept');
-        expect(extractions).toBe(1);
-        open();
-        expect(await settledDocument(app, org.admin, doc.data.id)).toMatchObject({ status: 'ready' });
-      } finally {
-        open();
-        await Promise.all([a.stop(), b.stop()]);
-      }
-      const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
-      expect(row).toMatchObject({ attempts: 1, claimedAt: null });
+  it('a file extracted for longer than the claim timeout is not taken over by another worker', async () => {
+    const org = await createOrg(app);
+    const doc = await uploadDocument(app, org.admin, Buffer.from('Backups run daily.'), 'b.txt');
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let extractions = 0;
+    const slow: Extract = async (bytes, name) => {
+      extractions += 1;
+      await gate;
+      return extractDocument(bytes, name);
+    };
+    const worker = () =>
+      startWorker({
+        db: app.database.db,
+        storage: app.deps.storage,
+        log,
+        extract: slow,
+        concurrency: 1,
+        pollMs: 10,
+        staleMs: 1500,
+        sweepEveryMs: 0,
+      });
+    const [a, b] = [worker(), worker()];
+    try {
+      // Nine different claim times, a heartbeat (375 ms) apart: the timeout has passed twice over meanwhile.
+      const seen = new Set<number>();
+      const outcome = await vi.waitFor(
+        async () => {
+          if (extractions > 1) return 'taken over';
+          const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
+          if (row?.claimedAt) seen.add(row.claimedAt.getTime());
+          if (seen.size < 9) throw new Error(`claim renewed ${seen.size} times so far`);
+          return 'kept';
+        },
+        { timeout: 20_000, interval: 10 },
+      );
+      expect(outcome).toBe('kept');
       expect(extractions).toBe(1);
-    },
-  );
+      open();
+      expect(await settledDocument(app, org.admin, doc.data.id)).toMatchObject({ status: 'ready' });
+    } finally {
+      open();
+      await Promise.all([a.stop(), b.stop()]);
+    }
+    const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
+    expect(row).toMatchObject({ attempts: 1, claimedAt: null });
+    expect(extractions).toBe(1);
+  });
 
   it('fails a document whose worker died on its last allowed try, instead of taking it up forever', async () => {
     const org = await createOrg(app);
@@ -278,7 +278,6 @@ describe('a live worker keeps its document claim', () => {
       claimedAt: new Date(Date.now() - 3600_000),
       attempts: MAX_ATTEMPTS,
     });
-    // On the shared PostgreSQL another file's idle worker may fail it first; the outcome is the same.
     await failExhaustedDocuments(app.database.db, 1800_000, MAX_ATTEMPTS, GAVE_UP);
     const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.id));
     expect(row).toMatchObject({ status: 'failed', error: GAVE_UP, claimedAt: null, attempts: MAX_ATTEMPTS });

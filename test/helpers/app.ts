@@ -11,28 +11,39 @@ import type { Mailer } from '../../server/mail/mailer';
 import { openRuntime } from '../../server/runtime';
 import { createScratchDatabase } from './scratch-database';
 
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: Database; config: Config };
+/** `databaseUrl`: its PostgreSQL database, for processes a test starts on the same rows (null on PGlite). */
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
+  database: Database;
+  databaseUrl: string | null;
+  config: Config;
+};
+type TestDatabase = Database & { url: string | null };
 
 /** A private PGlite loaded from the migrated template, or the shared PostgreSQL test database (`npm run test:pg`). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(): Promise<TestDatabase> {
   const testDb = inject('testDb');
   return testDb.kind === 'postgres'
-    ? openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })
-    : openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) });
+    ? { ...(await openDatabase({ kind: 'postgres', url: testDb.url, poolSize: 4 })), url: testDb.url }
+    : {
+        ...(await openDatabase({ kind: 'pglite', loadDataDir: new Blob([fs.readFileSync(testDb.templateFile)]) })),
+        url: null,
+      };
 }
 
 /**
  * A database no other test file sees: the file's own PGlite, or on PostgreSQL a new migrated database dropped when
- * closed. For tests whose background worker must find only their own rows — on the shared PostgreSQL database a
- * worker with the real embedding model would otherwise embed every other file's entries first.
+ * closed. For tests whose workers must find only their own rows and leave other files' alone: on the shared
+ * PostgreSQL database a worker with the real embedding model would embed every other file's entries first, and a
+ * worker with a claim timeout of seconds would take over questions and documents other files' workers are still on.
  */
-export async function openPrivateTestDatabase(): Promise<Database> {
+export async function openPrivateTestDatabase(): Promise<TestDatabase> {
   const testDb = inject('testDb');
   if (testDb.kind === 'pglite') return openTestDatabase();
   const scratch = await createScratchDatabase(testDb.url, 'verity_private');
   const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     ...database,
+    url: scratch.url,
     close: async () => {
       await database.close();
       await scratch.drop();
@@ -85,5 +96,5 @@ export async function createTestApp(
     await runtime.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return Object.assign(app, { database, config: runtime.config });
+  return Object.assign(app, { database, databaseUrl: database.url, config: runtime.config });
 }
