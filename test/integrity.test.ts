@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createOrg } from './helpers/factories';
@@ -21,22 +21,19 @@ import { checkIntegrity, formatIntegrityReport, type IntegrityOptions } from '..
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 
-// This file's app runs no worker: planted states must stay as planted. On the shared PostgreSQL of test:pg other
-// files' workers take pending work of any organization, so plants are never pending or unclaimed, except where a
-// test runs on the private embedded database only.
-const testDb = inject('testDb');
-const privateDb = testDb.kind === 'pglite';
+// This file's app runs no worker: planted states must stay as planted. Its database is its own under test:pg too:
+// on the shared one other files' workers would take planted pending work, and its worker theirs.
 const log = pino({ level: 'silent' });
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await createTestApp({ worker: false });
+  app = await createTestApp({ worker: false, privateDatabase: true });
 });
 afterAll(() => app.close());
 
 type Org = Awaited<ReturnType<typeof createOrg>>;
 
-/** The check, limited to the given organizations (other tests' rows share the database). */
+/** The check, limited to the given organizations (earlier tests' rows share the database). */
 function check(orgs: Org[], opts: IntegrityOptions & { files?: boolean } = {}) {
   return checkIntegrity(app.database.db, opts.files === false ? null : app.deps.storage, {
     organizationIds: orgs.map((o) => o.organizationId),
@@ -241,7 +238,7 @@ describe('work in flight', () => {
     expect(quiet[0]?.ids).toContain(live);
   });
 
-  it.runIf(privateDb)('once all should be done, reports questions still waiting for an answer', async () => {
+  it('once all should be done, reports questions still waiting for an answer', async () => {
     const org = await createOrg(app);
     const batch = await importCsv(app, org.admin, 'Question\nDo you back up daily?\n');
     expect(await check([org], { files: false })).toEqual([]);
