@@ -15,9 +15,9 @@ import { ExtractionError } from '../server/ingest/types';
 import { sweepOrphanUploads } from '../server/worker/sweep';
 import { uploadObject } from './helpers/documents';
 
-// This file's app runs no worker: the tests drive claims themselves, on a database of its own under test:pg too. On the
-// shared one they would claim other files' waiting documents and hold them for ten minutes, and other files' workers
-// would take these.
+// This file's app runs no worker: the tests drive claims themselves, on a database of its own under test:pg too.
+// On the shared one they would claim other files' waiting documents and hold them for ten minutes, and other
+// files' workers would take these.
 const log = pino({ level: 'silent' });
 const tenMinutes = 10 * 60_000;
 
