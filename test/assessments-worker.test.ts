@@ -198,7 +198,7 @@ describe('a worker that dies mid-batch', () => {
 
 describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () => {
   it('two `npm run worker` processes share 1,000 questions; one killed with SIGKILL, each is answered once', async () => {
-    const databaseUrl = app.databaseUrl;
+    const databaseUrl = app.database.url;
     if (!databaseUrl) throw new Error('the app has no PostgreSQL database');
     const TOTAL = 1000;
     const org = await createOrg(app);

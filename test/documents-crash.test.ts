@@ -142,7 +142,7 @@ describe.runIf(testDb.kind === 'pglite')('`npm start` killed with SIGKILL while 
 
 describe.runIf(testDb.kind === 'postgres')('a `npm run worker` process killed with SIGKILL while extracting', () => {
   it('the other worker takes over its documents; every document finishes exactly once and integrity holds', async () => {
-    const databaseUrl = app.databaseUrl;
+    const databaseUrl = app.database.url;
     if (!databaseUrl) throw new Error('the app has no PostgreSQL database');
     const fixtures = await crashFixtures(30);
     const fresh = await freshChunkCounts(fixtures);

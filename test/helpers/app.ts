@@ -11,13 +11,9 @@ import type { Mailer } from '../../server/mail/mailer';
 import { openRuntime } from '../../server/runtime';
 import { createScratchDatabase } from './scratch-database';
 
-/** `databaseUrl`: its PostgreSQL database, for processes a test starts on the same rows (null on PGlite). */
-export type TestApp = Awaited<ReturnType<typeof buildApp>> & {
-  database: Database;
-  databaseUrl: string | null;
-  config: Config;
-};
-type TestDatabase = Database & { url: string | null };
+/** `url`: the PostgreSQL database, for processes a test starts on the same rows (null on PGlite). */
+export type TestDatabase = Database & { url: string | null };
+export type TestApp = Awaited<ReturnType<typeof buildApp>> & { database: TestDatabase; config: Config };
 
 /** A private PGlite loaded from the migrated template, or the shared PostgreSQL test database (`npm run test:pg`). */
 export async function openTestDatabase(): Promise<TestDatabase> {
@@ -96,5 +92,5 @@ export async function createTestApp(
     await runtime.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return Object.assign(app, { database, databaseUrl: database.url, config: runtime.config });
+  return Object.assign(app, { database, config: runtime.config });
 }
