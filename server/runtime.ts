@@ -72,7 +72,7 @@ export async function openRuntime(parsed: Config, opts: RuntimeOptions): Promise
     // On PostgreSQL every query gives other requests their turn; the embedded database's queries do not.
     setEngineLanes(parsed.qa.engineLanes, { yieldAlways: !parsed.databaseUrl });
   }
-  const database = opts.database ?? (await openConfiguredDatabase(parsed));
+  const database = opts.database ?? (await openConfiguredDatabase(parsed, log));
   const config: RuntimeConfig = {
     ...parsed,
     sessionSecret: parsed.sessionSecret ?? loadOrCreateSecret(parsed.dataDir),

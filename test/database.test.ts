@@ -1,14 +1,16 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
+import pg from 'pg';
 import { freePort, startServer } from './helpers/processes';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { organizations } from '../server/db/schema';
 
-const embedded = inject('testDb').kind === 'pglite';
+const testDb = inject('testDb');
+const embedded = testDb.kind === 'pglite';
 
 describe.runIf(embedded)('embedded database directory', () => {
   it('keeps all data across a restart on the same DATA_DIR', async () => {
@@ -74,4 +76,37 @@ describe.runIf(embedded)('embedded database directory', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe.runIf(testDb.kind === 'postgres')('a PostgreSQL connection the server ends while it is idle', () => {
+  it('is reported and replaced; the process goes on and the next query succeeds', async () => {
+    if (testDb.kind !== 'postgres') return;
+    const lost: Error[] = [];
+    const database = await openDatabase({
+      kind: 'postgres',
+      url: testDb.url,
+      poolSize: 2,
+      onConnectionLost: (e) => lost.push(e),
+    });
+    try {
+      const pids = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      const admin = new pg.Client({ connectionString: testDb.url });
+      await admin.connect();
+      try {
+        // As a restart, a failover or idle_session_timeout would.
+        await admin.query('select pg_terminate_backend($1)', [pids.rows[0]?.pid]);
+      } finally {
+        await admin.end();
+      }
+      await vi.waitFor(() => expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/terminat/)]));
+      const after = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+        rows: { pid: number }[];
+      };
+      expect(after.rows[0]?.pid).not.toBe(pids.rows[0]?.pid);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -28,11 +28,20 @@ export const MIGRATIONS = path.join(path.dirname(fileURLToPath(import.meta.url))
 const MIGRATION_LOCK_ID = 727_431_001;
 
 export type OpenOptions =
-  { kind: 'postgres'; url: string; poolSize?: number } | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** The server ended an idle pooled connection (a restart, a failover, an administrator, idle_session_timeout). */
+      onConnectionLost?: (err: Error) => void;
+    }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens the database and applies pending migrations before anything else touches it. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  return opts.kind === 'postgres' ? openPostgres(opts.url, opts.poolSize) : openPglite(opts.dataDir, opts.loadDataDir);
+  return opts.kind === 'postgres'
+    ? openPostgres(opts.url, opts.poolSize, opts.onConnectionLost)
+    : openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
@@ -63,8 +72,11 @@ async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Prom
   }
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, onConnectionLost?: (err: Error) => void): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The pool has already dropped the connection and opens a new one for the next query; without a listener its
+  // 'error' event would be thrown and end the process.
+  pool.on('error', (err) => onConnectionLost?.(err));
   const conn = await pool.connect();
   try {
     await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
