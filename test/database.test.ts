@@ -88,23 +88,24 @@ describe.runIf(testDb.kind === 'postgres')('a PostgreSQL connection the server e
       poolSize: 2,
       onConnectionLost: (e) => lost.push(e),
     });
-    try {
-      const pids = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
+    const backendPid = async () => {
+      const res = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
         rows: { pid: number }[];
       };
+      return res.rows[0]?.pid;
+    };
+    try {
+      const before = await backendPid();
       const admin = new pg.Client({ connectionString: testDb.url });
       await admin.connect();
       try {
         // As a restart, a failover or idle_session_timeout would.
-        await admin.query('select pg_terminate_backend($1)', [pids.rows[0]?.pid]);
+        await admin.query('select pg_terminate_backend($1)', [before]);
       } finally {
         await admin.end();
       }
       await vi.waitFor(() => expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/terminat/)]));
-      const after = (await database.db.execute(sql`select pg_backend_pid() as pid`)) as unknown as {
-        rows: { pid: number }[];
-      };
-      expect(after.rows[0]?.pid).not.toBe(pids.rows[0]?.pid);
+      expect(await backendPid()).not.toBe(before);
     } finally {
       await database.close();
     }
