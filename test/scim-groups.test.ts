@@ -223,7 +223,8 @@ describe('roles from group membership', () => {
     const changes = await app.database.db
       .select({ details: auditLogs.details })
       .from(auditLogs)
-      .where(and(eq(auditLogs.entityId, ada.id), eq(auditLogs.action, 'scim_user_role_changed')));
+      .where(and(eq(auditLogs.entityId, ada.id), eq(auditLogs.action, 'scim_user_role_changed')))
+      .orderBy(auditLogs.seq);
     expect(changes.map((c) => [c.details?.from, c.details?.to])).toEqual([
       ['contributor', 'viewer'],
       ['viewer', 'manager'],
@@ -291,7 +292,7 @@ describe('reactivation', () => {
       .select({ details: auditLogs.details })
       .from(auditLogs)
       .where(and(eq(auditLogs.entityId, ada.id), eq(auditLogs.action, 'scim_user_role_changed')))
-      .orderBy(desc(auditLogs.createdAt))
+      .orderBy(desc(auditLogs.seq))
       .limit(1);
     expect(changed?.details).toMatchObject({ via: 'scim', from: 'manager', to: 'contributor' });
   });

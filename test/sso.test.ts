@@ -101,7 +101,8 @@ async function auditActions(organizationId: string) {
   const rows = await app.database.db
     .select({ action: auditLogs.action, details: auditLogs.details })
     .from(auditLogs)
-    .where(eq(auditLogs.organizationId, organizationId));
+    .where(eq(auditLogs.organizationId, organizationId))
+    .orderBy(auditLogs.seq);
   return rows;
 }
 
