@@ -197,8 +197,16 @@ const otherKindFor = (t: Tenant, surface: Surface) => `Bearer ${surface === 'sci
 
 /** A's people and groups as stored: nothing another organization sends may change them. */
 async function snapshotOf(t: Tenant) {
-  const people = await app.database.db.select().from(users).where(eq(users.organizationId, t.organizationId));
-  const groups = await app.database.db.select().from(scimGroups).where(eq(scimGroups.organizationId, t.organizationId));
+  const people = await app.database.db
+    .select()
+    .from(users)
+    .where(eq(users.organizationId, t.organizationId))
+    .orderBy(users.id);
+  const groups = await app.database.db
+    .select()
+    .from(scimGroups)
+    .where(eq(scimGroups.organizationId, t.organizationId))
+    .orderBy(scimGroups.id);
   return JSON.stringify({ people, groups });
 }
 

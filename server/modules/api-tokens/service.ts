@@ -26,7 +26,7 @@ export async function listApiTokens(ctx: UserCtx): Promise<Array<TokenRow & { cr
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.createdBy))
     .where(eq(apiTokens.organizationId, ctx.organizationId))
-    .orderBy(desc(apiTokens.createdAt));
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map((r) => ({ ...r.token, creatorName: r.creatorName }));
 }
 

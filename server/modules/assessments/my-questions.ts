@@ -25,7 +25,7 @@ export async function myQuestions(ctx: TenantCtx): Promise<{ questions: MyQuesti
         inArray(aq.reviewState, ['needs_answer', 'drafted', 'in_review']),
       ),
     )
-    .orderBy(sql`coalesce(${aq.dueOn}, ${ab.dueOn}) asc nulls last`, asc(ab.createdAt), asc(aq.orderIndex))
+    .orderBy(sql`coalesce(${aq.dueOn}, ${ab.dueOn}) asc nulls last`, asc(ab.createdAt), asc(ab.id), asc(aq.orderIndex))
     .limit(MY_QUESTIONS_MAX);
   const extras = await questionExtras(
     ctx,

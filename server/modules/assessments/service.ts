@@ -69,7 +69,12 @@ async function countsOf(ctx: TenantCtx, batchIds: string[]): Promise<Map<string,
 }
 
 export async function listBatches(ctx: TenantCtx) {
-  const rows = await ctx.db.select().from(ab).where(inTenant(ab, ctx)).orderBy(desc(ab.createdAt)).limit(500);
+  const rows = await ctx.db
+    .select()
+    .from(ab)
+    .where(inTenant(ab, ctx))
+    .orderBy(desc(ab.createdAt), desc(ab.id))
+    .limit(500);
   const counts = await countsOf(
     ctx,
     rows.map((r) => r.id),

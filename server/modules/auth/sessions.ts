@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import { authSessions, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { hashToken, newToken } from '../../tokens';
@@ -98,7 +98,7 @@ export function listUserSessions(db: DbOrTx, userId: string, opts: { idleMs: num
         gt(authSessions.lastSeenAt, new Date(Date.now() - opts.idleMs)),
       ),
     )
-    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt));
+    .orderBy(desc(authSessions.lastSeenAt), desc(authSessions.createdAt), asc(authSessions.idHash));
 }
 
 export async function purgeExpiredSessions(db: DbOrTx, opts: { idleMs: number }): Promise<void> {

@@ -205,7 +205,7 @@ async function findTwin(ctx: TenantCtx, sha256: string) {
     })
     .from(documents)
     .where(and(inTenant(documents, ctx), eq(documents.sha256, sha256)))
-    .orderBy(desc(documents.createdAt))
+    .orderBy(desc(documents.createdAt), desc(documents.id))
     .limit(1);
   return twin ?? null;
 }

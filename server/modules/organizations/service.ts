@@ -245,7 +245,7 @@ export function listInvitations(ctx: UserCtx) {
     .select()
     .from(invitations)
     .where(eq(invitations.organizationId, ctx.organizationId))
-    .orderBy(desc(invitations.createdAt));
+    .orderBy(desc(invitations.createdAt), desc(invitations.id));
 }
 
 export async function revokeInvitation(ctx: UserCtx, id: string) {

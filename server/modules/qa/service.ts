@@ -52,7 +52,7 @@ async function sessionAssessment(ctx: TenantCtx, sessionId: string) {
     })
     .from(assessmentBatches)
     .where(and(inTenant(assessmentBatches, ctx), eq(assessmentBatches.sessionId, sessionId)))
-    .orderBy(desc(assessmentBatches.createdAt))
+    .orderBy(desc(assessmentBatches.createdAt), desc(assessmentBatches.id))
     .limit(1);
   return batch;
 }
@@ -225,7 +225,7 @@ async function recordedAnswer(
         eq(qaEntries.answer, given.answer),
       ),
     )
-    .orderBy(desc(qaEntries.createdAt))
+    .orderBy(desc(qaEntries.createdAt), desc(qaEntries.id))
     .limit(1);
   if (!answered) {
     return {
