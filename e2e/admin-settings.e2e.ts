@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot } from './browser';
 import { waitForMailMatch } from './mail-inbox';
 import { apiCall, registerAdmin, uniqueSuffix } from './session';
+import { waitUntil } from '../test/helpers/wait';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function see(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor({});
 }
 
 /** The status of a call made from the page, for checking what the server refuses. */
@@ -231,7 +232,7 @@ describe('Account Settings', () => {
     email = newEmail;
     await page.reload();
     await page.getByRole('heading', { name: 'Account Settings' }).waitFor();
-    await vi.waitFor(async () => expect(await page.getByLabel('Email').inputValue()).toBe(email));
+    await waitUntil(async () => expect(await page.getByLabel('Email').inputValue()).toBe(email));
 
     // Security: change the password (wrong current password, mismatch, then right).
     await page.getByRole('tab', { name: 'Security' }).click();

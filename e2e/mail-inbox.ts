@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject, vi } from 'vitest';
+import { inject } from 'vitest';
 import type { CaughtMail } from './mail-catcher';
+import { waitUntil } from '../test/helpers/wait';
 
 /** Waits for a mail to `to` whose text matches `pattern` and returns the first match (e.g. a link). */
 export function waitForMailMatch(to: string, pattern: RegExp): Promise<string> {
   const dir = inject('mailDir');
-  return vi.waitFor(
+  return waitUntil(
     () => {
       for (const file of fs.readdirSync(dir).sort().reverse()) {
         const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as CaughtMail;
@@ -15,6 +16,6 @@ export function waitForMailMatch(to: string, pattern: RegExp): Promise<string> {
       }
       throw new Error(`no mail to ${to} matching ${String(pattern)} yet`);
     },
-    { timeout: 15_000, interval: 100 },
+    { interval: 100 },
   );
 }

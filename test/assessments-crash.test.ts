@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { freePort, startServer } from './helpers/processes';
 import { openDatabase } from '../server/db/client';
 import { assessmentQuestions as aq } from '../server/db/schema';
 import { LocalStorage } from '../server/storage/local';
 import { checkIntegrity, formatIntegrityReport } from '../server/ops/integrity';
+import { waitUntil } from './helpers/wait';
 
 const embedded = inject('testDb').kind === 'pglite';
 const TOTAL = 1000;
@@ -46,11 +47,11 @@ describe.runIf(embedded)('`npm start` killed with SIGKILL in the middle of an as
           status: string;
           processedQuestions: number;
         };
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           if ((await progress()).processedQuestions < 100) throw new Error('not under way yet');
         },
-        { timeout: 60_000, interval: 20 },
+        { interval: 20 },
       );
       server.child.kill('SIGKILL');
       await new Promise((r) => server.child.once('exit', r));
@@ -58,13 +59,13 @@ describe.runIf(embedded)('`npm start` killed with SIGKILL in the middle of an as
       server = startServer(env);
       expect(await server.ready, server.output()).toBe('ready');
       // Far sooner than the two-minute claim timeout: the restart releases the dead run's claims.
-      const done = await vi.waitFor(
+      const done = await waitUntil(
         async () => {
           const p = await progress();
           if (p.status === 'processing') throw new Error(`still processing: ${p.processedQuestions}`);
           return p;
         },
-        { timeout: 120_000, interval: 50 },
+        { interval: 50 },
       );
       expect(done).toMatchObject({ status: 'completed', processedQuestions: total });
     } finally {

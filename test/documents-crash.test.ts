@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { createOrg } from './helpers/factories';
 import { plantDocument, settledDocument, uploadDocument } from './helpers/documents';
@@ -29,6 +29,7 @@ import { extractDocument } from '../server/ingest/pipeline';
 import { startWorker } from '../server/worker/worker';
 import { failExhaustedDocuments, renewDocumentClaim } from '../server/worker/claim';
 import { GAVE_UP, MAX_ATTEMPTS, type Extract } from '../server/worker/process-document';
+import { waitUntil } from './helpers/wait';
 
 const testDb = inject('testDb');
 const log = pino({ level: 'silent' });
@@ -244,7 +245,7 @@ describe('a live worker keeps its document claim', () => {
     try {
       // Nine different claim times, a heartbeat (375 ms) apart: the timeout has passed twice over meanwhile.
       const seen = new Set<number>();
-      const outcome = await vi.waitFor(
+      const outcome = await waitUntil(
         async () => {
           if (extractions > 1) return 'taken over';
           const [row] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
@@ -252,7 +253,7 @@ describe('a live worker keeps its document claim', () => {
           if (seen.size < 9) throw new Error(`claim renewed ${seen.size} times so far`);
           return 'kept';
         },
-        { timeout: 20_000, interval: 10 },
+        { interval: 10 },
       );
       expect(outcome).toBe('kept');
       expect(extractions).toBe(1);

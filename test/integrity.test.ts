@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createOrg } from './helpers/factories';
@@ -20,6 +20,7 @@ import { uploadKeyFromUrl } from '../server/storage/keys';
 import { checkIntegrity, formatIntegrityReport, type IntegrityOptions } from '../server/ops/integrity';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
+import { waitUntil } from './helpers/wait';
 
 // This file's app runs no worker: planted states must stay as planted. Its database is its own under test:pg too:
 // on the shared one other files' workers would take planted pending work, and its worker theirs.
@@ -130,13 +131,13 @@ describe('a database with nothing wrong', () => {
       sweepEveryMs: 0,
     });
     try {
-      await vi.waitFor(
+      await waitUntil(
         async () => {
           const [d] = await app.database.db.select().from(documents).where(eq(documents.id, doc.data.id));
           const [b] = await app.database.db.select().from(assessmentBatches).where(eq(assessmentBatches.id, batch.id));
           if (d?.status === 'processing' || b?.status === 'processing') throw new Error('still working');
         },
-        { timeout: 30_000, interval: 50 },
+        { interval: 50 },
       );
     } finally {
       await worker.stop();

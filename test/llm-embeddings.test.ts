@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { capturedLog } from './helpers/captured-log';
 import { call, type Session } from './helpers/api';
@@ -19,6 +19,7 @@ import { termsOf } from '../server/engine/text/thesaurus';
 import { createLlmClient } from '../server/llm/client';
 import { embedPending } from '../server/worker/embed-sweep';
 import { endpointEmbedder } from '../server/embedding/embedder';
+import { waitUntil } from './helpers/wait';
 
 /**
  * Embeddings end to end: the worker's sweep fills them in the background, the engine searches them per
@@ -70,12 +71,12 @@ async function waiting(organizationId: string): Promise<number> {
 }
 
 async function allEmbedded(organizationId: string) {
-  await vi.waitFor(
+  await waitUntil(
     async () => {
       const n = await waiting(organizationId);
       if (n > 0) throw new Error(`${n} rows still waiting for an embedding`);
     },
-    { timeout: 30_000, interval: 100 },
+    { interval: 100 },
   );
 }
 
@@ -250,13 +251,13 @@ describe('vector retrieval', () => {
     const row = await entryRow(entry.id);
     expect(cosine(row.embedding ?? [], fakeEmbedding(`${edited.question}\n${edited.answer}`))).toBeGreaterThan(0.999);
     // The in-memory index follows within its refresh interval: the old paraphrase no longer finds the entry.
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const after = await ask(org.admin, PET_QUESTION);
         if (after.data.answerType === 'canonical') throw new Error('index not refreshed yet');
         expect(after.data.answerType).toBe('unknown');
       },
-      { timeout: 15_000, interval: 200 },
+      { interval: 200 },
     );
   });
 

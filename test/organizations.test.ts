@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organizations, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import {
@@ -10,6 +12,7 @@ import {
   lastMailTo,
   unique,
   type Tenant,
+  type TestUser,
 } from './helpers/factories';
 import { expectRolePolicy } from './helpers/roles-matrix';
 import { settledDocument, uploadDocument } from './helpers/documents';
@@ -292,6 +295,104 @@ describe('users and roles', () => {
       const victim = await createUser(app, t.users.admin, 'viewer');
       return { method: 'DELETE', url: `/api/organizations/users/${victim.id}` };
     });
+  });
+});
+
+describe('who is an admin changes only with a person signed in', () => {
+  const adminToken = async (admin: TestUser) => {
+    const made = await call(app, 'POST', '/api/admin/api-tokens', { as: admin, body: { name: 'ops', role: 'admin' } });
+    return { authorization: `Bearer ${made.data.token}` };
+  };
+
+  it('an admin API token may change other roles but neither makes, demotes nor removes an admin', async () => {
+    const org = await createOrg(app);
+    const other = await createUser(app, org.admin, 'admin');
+    const viewer = await createUser(app, org.admin, 'viewer');
+    const bearer = await adminToken(org.admin);
+    const promote = await call(app, 'PUT', `/api/organizations/users/${viewer.id}/role`, {
+      headers: bearer,
+      body: { role: 'admin' },
+    });
+    expect(promote.statusCode).toBe(403);
+    expect(promote.data.error).toMatch(/Sign in to Verity/);
+    const demote = await call(app, 'PUT', `/api/organizations/users/${other.id}/role`, {
+      headers: bearer,
+      body: { role: 'viewer' },
+    });
+    expect(demote.statusCode).toBe(403);
+    const remove = await call(app, 'DELETE', `/api/organizations/users/${other.id}`, { headers: bearer });
+    expect(remove.statusCode).toBe(403);
+    const roles = await call(app, 'GET', '/api/organizations/users', { as: org.admin });
+    const roleOf = (id: string) => roles.data.find((u: { id: string }) => u.id === id)?.role;
+    expect([roleOf(viewer.id), roleOf(other.id)]).toEqual(['viewer', 'admin']);
+    // Below admin, a token still manages roles and removals.
+    const ok = await call(app, 'PUT', `/api/organizations/users/${viewer.id}/role`, {
+      headers: bearer,
+      body: { role: 'manager' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await call(app, 'DELETE', `/api/organizations/users/${viewer.id}`, { headers: bearer })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('keeps the break-glass admin while SSO is required, until another one is named', async () => {
+    const org = await createOrg(app);
+    const second = await createUser(app, org.admin, 'admin');
+    const sso = { issuer: 'https://idp.example', clientId: 'verity', clientSecretSealed: null, ssoRequired: true };
+    const requireSso = (breakGlassUserId: string | null, ssoRequired = true) =>
+      app.database.db
+        .update(organizations)
+        .set({ ssoConfig: { ...sso, ssoRequired, breakGlassUserId } })
+        .where(eq(organizations.id, org.organizationId));
+    await requireSso(org.admin.id);
+    const demote = await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, {
+      as: second,
+      body: { role: 'manager' },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.data.error).toMatch(/break-glass admin/);
+    const remove = await call(app, 'DELETE', `/api/organizations/users/${org.admin.id}`, { as: second });
+    expect(remove.statusCode).toBe(409);
+    expect((await call(app, 'GET', '/api/auth/me', { as: org.admin })).data.user.role).toBe('admin');
+    // With another break-glass admin named, or SSO no longer required, the first is an admin like any other.
+    await requireSso(second.id);
+    expect(
+      (
+        await call(app, 'PUT', `/api/organizations/users/${org.admin.id}/role`, {
+          as: second,
+          body: { role: 'manager' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await requireSso(second.id, false);
+    const third = await createUser(app, second, 'admin');
+    expect((await call(app, 'DELETE', `/api/organizations/users/${second.id}`, { as: third })).statusCode).toBe(200);
+  });
+});
+
+describe('a removed admin', () => {
+  it('keeps no way back: API tokens revoked and the password cleared for good, not only while removed', async () => {
+    const org = await createOrg(app);
+    const removed = await createUser(app, org.admin, 'admin');
+    const made = await call(app, 'POST', '/api/admin/api-tokens', {
+      as: removed,
+      body: { name: 'mine', role: 'admin' },
+    });
+    const bearer = { authorization: `Bearer ${made.data.token}` };
+    expect((await call(app, 'GET', '/api/organizations/users', { headers: bearer })).statusCode).toBe(200);
+    expect((await call(app, 'DELETE', `/api/organizations/users/${removed.id}`, { as: org.admin })).statusCode).toBe(
+      200,
+    );
+    // Even if the row were ever made live again, nothing the person held opens it.
+    await app.database.db.update(users).set({ deletedAt: null }).where(eq(users.id, removed.id));
+    expect((await call(app, 'GET', '/api/organizations/users', { headers: bearer })).statusCode).toBe(401);
+    const login = await call(app, 'POST', '/api/auth/login', {
+      body: { username: removed.username, password: removed.password },
+    });
+    expect(login.statusCode).toBe(401);
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, removed.id));
+    expect(row).toMatchObject({ passwordHash: null, removedByAdminAt: expect.any(Date) });
   });
 });
 

@@ -473,16 +473,16 @@ describe('password accounts', () => {
   });
 });
 
-describe('admin-level accounts', () => {
-  it('keep their e-mail address too, even without a password (a reset mailed there would make an admin)', async () => {
-    for (const role of ['admin', 'super_admin']) {
+describe('managers and admins', () => {
+  it('keep their e-mail address too, even without a password (a reset mailed there would make one)', async () => {
+    for (const role of ['manager', 'admin', 'super_admin']) {
       const person = await provisionUser(app, token);
       await app.database.db.update(users).set({ role }).where(eq(users.id, person.id));
       const res = await scim(app, token, 'PATCH', `/Users/${person.id}`, {
         body: patchOp({ op: 'replace', path: 'emails[type eq "work"].value', value: `${unique('thief')}@example.com` }),
       });
       expectScimError(res, 400, 'mutability');
-      expect(res.data.detail).toMatch(/admin/);
+      expect(res.data.detail).toMatch(/an admin|a manager/);
       const put = await scim(app, token, 'PUT', `/Users/${person.id}`, {
         body: oktaUser({ userName: person.userName, emails: [{ value: `${unique('thief')}@example.com` }] }),
       });
@@ -585,17 +585,62 @@ describe('deactivation', () => {
     expect((await call(app, 'GET', '/api/canonical-answers', { headers: bearer })).statusCode).toBe(401);
   });
 
-  it('shows a user an admin removed as inactive, and reactivates only while the name is free', async () => {
+  it('reactivates only while the name and address are still free', async () => {
     const removed = await createUser(app, org.admin, 'viewer');
-    await call(app, 'DELETE', `/api/organizations/users/${removed.id}`, { as: org.admin });
+    await scim(app, token, 'PATCH', `/Users/${removed.id}`, {
+      body: patchOp({ op: 'replace', path: 'active', value: false }),
+    });
     const got = await scim(app, token, 'GET', `/Users/${removed.id}`);
     expect(got.data).toMatchObject({ userName: removed.username, active: false });
-    // Someone else took the address meanwhile (under another userName: the removed one still holds its own).
+    // Someone else took the address meanwhile (under another userName: the deactivated one still holds its own).
     await provisionUser(app, token, { emails: [{ value: removed.email, primary: true }] });
     const back = await scim(app, token, 'PATCH', `/Users/${removed.id}`, {
       body: patchOp({ op: 'replace', path: 'active', value: true }),
     });
     expectScimError(back, 409, 'uniqueness');
+  });
+
+  it('never brings back someone an admin removed: not by PUT, not by PATCH, and their old token stays dead', async () => {
+    const removed = await createUser(app, org.admin, 'admin');
+    const apiToken = await call(app, 'POST', '/api/admin/api-tokens', {
+      as: removed,
+      body: { name: 'script', role: 'admin' },
+    });
+    const bearer = { authorization: `Bearer ${apiToken.data.token}` };
+    await call(app, 'DELETE', `/api/organizations/users/${removed.id}`, { as: org.admin });
+    const got = await scim(app, token, 'GET', `/Users/${removed.id}`);
+    expect(got.data.active).toBe(false);
+    // An identity provider's routine profile push, and a PATCH, both saying the person is active.
+    const put = await scim(app, token, 'PUT', `/Users/${removed.id}`, {
+      body: oktaUser({ userName: got.data.userName, emails: got.data.emails, active: true }),
+    });
+    expectScimError(put, 400, 'mutability');
+    expect(put.data.detail).toMatch(/removed by an admin/);
+    const patch = await scim(app, token, 'PATCH', `/Users/${removed.id}`, {
+      body: patchOp({ op: 'replace', path: 'active', value: true }),
+    });
+    expectScimError(patch, 400, 'mutability');
+    const pathless = await scim(app, token, 'PATCH', `/Users/${removed.id}`, {
+      body: patchOp({ op: 'replace', value: { active: 'True' } }),
+    });
+    expectScimError(pathless, 400, 'mutability');
+    expect((await scim(app, token, 'GET', `/Users/${removed.id}`)).data.active).toBe(false);
+    expect((await call(app, 'GET', '/api/canonical-answers', { headers: bearer })).statusCode).toBe(401);
+    const login = await call(app, 'POST', '/api/auth/login', {
+      body: { username: removed.username, password: removed.password },
+    });
+    expect(login.statusCode).toBe(401);
+    // A push that leaves the person inactive still syncs their name.
+    const named = await scim(app, token, 'PUT', `/Users/${removed.id}`, {
+      body: oktaUser({
+        userName: got.data.userName,
+        emails: got.data.emails,
+        active: false,
+        name: { givenName: 'Gone' },
+      }),
+    });
+    expect(named.statusCode).toBe(200);
+    expect(named.data).toMatchObject({ active: false, name: { givenName: 'Gone' } });
   });
 
   it('never deactivates the organization’s last admin', async () => {

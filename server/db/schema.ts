@@ -81,6 +81,11 @@ export const users = pgTable(
      */
     scimDeletedAt: timestamp('scim_deleted_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Removed by an admin in Verity (not deactivated by SCIM): the identity provider cannot bring such a person back,
+     * only an admin's new invitation can.
+     */
+    removedByAdminAt: timestamp('removed_by_admin_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

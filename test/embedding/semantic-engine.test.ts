@@ -1,5 +1,5 @@
 import { and, eq, isNull, or, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, type Session } from '../helpers/api';
 import { createAnswer, createOrg } from '../helpers/factories';
@@ -8,6 +8,7 @@ import { defaultModel, modelDir } from '../../server/embedding/model-spec';
 import { verifyModel } from '../../server/embedding/setup';
 import { localModelName } from '../../server/embedding/embedder';
 import { loadConfig } from '../../server/config';
+import { waitUntil } from '../helpers/wait';
 
 /**
  * The engine with the real built-in model (obtained by `npm run models`, which `.ci/run` runs). Without the model
@@ -32,7 +33,7 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
   const ask = (as: Session, question: string) => call(app, 'POST', '/api/qa/ask', { as, body: { question } });
 
   async function allEmbedded(organizationId: string) {
-    await vi.waitFor(
+    await waitUntil(
       async () => {
         const waiting = await app.database.db
           .select({ id: canonicalAnswers.id })
@@ -45,7 +46,7 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
           );
         if (waiting.length > 0) throw new Error(`${waiting.length} entries still waiting`);
       },
-      { timeout: 30_000, interval: 100 },
+      { interval: 100 },
     );
   }
 

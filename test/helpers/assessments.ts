@@ -1,6 +1,7 @@
-import { expect, vi } from 'vitest';
+import { expect } from 'vitest';
 import type { TestApp } from './app';
 import { call, type Session } from './api';
+import { waitUntil } from './wait';
 
 /** A multipart body as a browser's FormData would send it, for app.inject. */
 export async function multipartBody(
@@ -72,14 +73,14 @@ export async function detail(app: TestApp, as: Session, id: string): Promise<Det
   return res.data as Detail;
 }
 
-/** Waits (polling, no fixed sleep) until the worker has finished the batch. */
-export function waitForBatch(app: TestApp, as: Session, id: string, timeout = 30_000): Promise<Detail> {
-  return vi.waitFor(
+/** Waits (polling, no fixed sleep) until the worker has finished the batch, for as long as the test may run. */
+export function waitForBatch(app: TestApp, as: Session, id: string): Promise<Detail> {
+  return waitUntil(
     async () => {
       const d = await detail(app, as, id);
       if (d.batch.status === 'processing') throw new Error(`batch still processing: ${JSON.stringify(d.progress)}`);
       return d;
     },
-    { timeout, interval: 50 },
+    { interval: 50 },
   );
 }

@@ -2,11 +2,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { vi } from 'vitest';
+
 import { documentChunks, documents } from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { makeDocx, makePdf } from '../fixtures/ingest/make-documents';
 import { extractDocument } from '../../server/ingest/pipeline';
+import { waitUntil } from './wait';
 
 /** A file to upload and what its extraction must end in. */
 export type CrashFixture = { name: string; bytes: Uint8Array; expected: 'ready' | 'failed' };
@@ -61,24 +62,24 @@ export type ExtractionCounts = { settled: number; processing: number };
  * so the kill cuts extractions short. Returns the counts at that moment.
  */
 export function midExtraction(counts: () => Promise<ExtractionCounts>): Promise<ExtractionCounts> {
-  return vi.waitFor(
+  return waitUntil(
     async () => {
       const c = await counts();
       if (c.settled < 4 || c.processing < 6) throw new Error(`not the moment yet: ${JSON.stringify(c)}`);
       return c;
     },
-    { timeout: 60_000, interval: 20 },
+    { interval: 20 },
   );
 }
 
 /** Waits until no document is being extracted any more (after the restart or the takeover). */
 export async function extractionsSettled(counts: () => Promise<ExtractionCounts>): Promise<void> {
-  await vi.waitFor(
+  await waitUntil(
     async () => {
       const c = await counts();
       if (c.processing > 0) throw new Error(`still processing: ${JSON.stringify(c)}`);
     },
-    { timeout: 120_000, interval: 100 },
+    { interval: 100 },
   );
 }
 

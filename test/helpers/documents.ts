@@ -1,8 +1,8 @@
-import { vi } from 'vitest';
 import { documents } from '../../server/db/schema';
 import { newUploadKey } from '../../server/storage/keys';
 import type { TestApp } from './app';
 import { call, type Session } from './api';
+import { waitUntil } from './wait';
 
 /** The path and query of an absolute upload URL, for app.inject. */
 export function localPath(uploadURL: string): string {
@@ -47,7 +47,7 @@ export async function uploadDocument(
 
 /** Waits until the worker has finished with a document (ready or failed) and returns it. */
 export async function settledDocument(app: TestApp, as: Session, id: string) {
-  return vi.waitFor(
+  return waitUntil(
     async () => {
       const res = await call(app, 'GET', `/api/documents/${id}`, { as });
       if (res.data?.status === 'processing') throw new Error('still processing');
@@ -62,7 +62,7 @@ export async function settledDocument(app: TestApp, as: Session, id: string) {
         originalName: string;
       };
     },
-    { timeout: 60_000, interval: 50 },
+    { interval: 50 },
   );
 }
 

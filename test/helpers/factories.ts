@@ -1,9 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { vi } from 'vitest';
+
 import type { Role } from '../../common/roles';
 import { invitations, mailOutbox } from '../../server/db/schema';
 import type { TestApp } from './app';
 import { call, sessionCookieFrom, type Session } from './api';
+import { waitUntil } from './wait';
 
 let seq = 0;
 /** Unique per process and per run, so tests sharing one PostgreSQL database never collide. */
@@ -115,7 +116,7 @@ export async function linkFromNextMail(app: TestApp, to: string, send: () => Pro
     (await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to))).map((m) => m.id),
   );
   await send();
-  return vi.waitFor(async () => {
+  return waitUntil(async () => {
     const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
     const fresh = mails.find((m) => !known.has(m.id));
     const link = fresh && /https?:\/\/\S+/.exec(fresh.text)?.[0];

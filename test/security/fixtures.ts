@@ -1,10 +1,10 @@
-import { vi } from 'vitest';
 import type { TestApp } from '../helpers/app';
 import { call, type Session } from '../helpers/api';
 import { createAnswer, createUser, unique, type Tenant, type TestUser } from '../helpers/factories';
 import { settledDocument, uploadDocument } from '../helpers/documents';
 import { detail, importCsv, waitForBatch } from '../helpers/assessments';
 import { qaEntries, qaSessions } from '../../server/db/schema';
+import { waitUntil } from '../helpers/wait';
 
 /**
  * One organization's worth of everything the API can address: a library entry, a document, a chat, an assessment
@@ -196,7 +196,7 @@ export async function snapshot(app: TestApp, f: Fixture, as: Session = f.users.a
   ];
   const out: string[] = [];
   for (const url of reads) {
-    const res = await vi.waitFor(async () => {
+    const res = await waitUntil(async () => {
       const r = await call(app, 'GET', url, { as });
       if (r.statusCode !== 200) throw new Error(`snapshot read ${url}: ${r.statusCode} ${r.body}`);
       return r;

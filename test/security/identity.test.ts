@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, sessionCookieFrom } from '../helpers/api';
 import { createOrg, linkFromNextMail, unique, type TestUser } from '../helpers/factories';
 import { auditLogs, authSessions, emailChanges, mailOutbox, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { waitUntil } from '../helpers/wait';
 
 /**
  * Issue 16: an API token minting admins (3), weak passwords (6), e-mail enumeration and squatting through the
@@ -210,7 +211,7 @@ describe('changing the e-mail address (finding 12)', () => {
     expect(row?.email).toBe(admin.email);
     // The holder of the taken address gets no link: once the free address's link (asked for later) has arrived,
     // none went to the taken one.
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const sent = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, free.data.pendingEmail));
       expect(sent).toHaveLength(1);
     });
@@ -233,7 +234,7 @@ describe('changing the e-mail address (finding 12)', () => {
     expect(confirmed.statusCode).toBe(200);
     expect((await call(app, 'GET', '/api/auth/me', { as: admin })).data.user.email).toBe(email);
     // The old address hears of the change, in case it was not its owner's doing.
-    await vi.waitFor(async () => {
+    await waitUntil(async () => {
       const mails = await app.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, admin.email));
       expect(mails.some((m) => m.text.includes(`is now ${email}`))).toBe(true);
     });

@@ -5,6 +5,7 @@ import { call } from '../helpers/api';
 import { createAnswer, createOrg, createUser, type TestUser } from '../helpers/factories';
 import { qaInflight } from '../../server/db/schema';
 import { RETRIEVAL_MAX_CHARS } from '../../common/constants';
+import { timeLeftInTest } from '../helpers/wait';
 
 /**
  * Issue 16, finding 1: one organization's questions must not stall the server for everyone. Each question's cost is
@@ -197,8 +198,8 @@ async function inflight(app: TestApp, organizationId: string): Promise<number> {
   return rows.length;
 }
 
-async function waitFor(condition: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
+async function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  const until = Date.now() + timeLeftInTest();
   while (!(await condition())) {
     if (Date.now() > until) throw new Error('condition not met in time');
     await new Promise((r) => setImmediate(r));

@@ -89,12 +89,12 @@ export async function revokeApiToken(ctx: UserCtx, id: string): Promise<void> {
 /**
  * A password change or reset ends every API token the user created (and the invitations those tokens made): whoever
  * held the old password may have minted them. Call inside the password change's transaction. A deactivation (SCIM)
- * ends them too: a person who is gone keeps no way in.
+ * or an admin's removal ends them too: a person who is gone keeps no way in, even if the account comes back.
  */
 export async function revokeUserApiTokens(
   db: DbOrTx,
   user: { id: string; organizationId: string },
-  reason: 'password_changed' | 'password_reset' | 'deactivated',
+  reason: 'password_changed' | 'password_reset' | 'deactivated' | 'removed',
 ): Promise<void> {
   const revoked = await db
     .update(apiTokens)

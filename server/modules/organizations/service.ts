@@ -8,6 +8,8 @@ import type { UserCtx } from '../../context';
 import { hashToken, newToken } from '../../tokens';
 import { audit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
+import { revokeUserApiTokens } from '../api-tokens/service';
+import { assertNotBreakGlass, assertSessionForAdminChange } from './admin-guards';
 import { isUniqueViolation } from '../auth/unique-user';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
@@ -104,9 +106,11 @@ async function lockForAdminChange(tx: Tx, ctx: UserCtx, userId: string) {
 export async function changeUserRole(ctx: UserCtx, userId: string, role: Role) {
   return inTransaction(ctx.db, async (tx) => {
     const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
+    assertSessionForAdminChange(ctx, target.role, role);
     if (isAdmin(target.role) && !isAdmin(role) && otherAdmins === 0) {
       throw conflict('An organization must keep at least one admin. Make another user admin first.');
     }
+    if (isAdmin(target.role) && !isAdmin(role)) await assertNotBreakGlass(tx, ctx, target);
     const [user] = await tx
       .update(users)
       .set({ role, updatedAt: new Date() })
@@ -135,7 +139,11 @@ async function revokeInvitationsSentBy(tx: Tx, ctx: UserCtx, userId: string) {
     );
 }
 
-/** Removes access (sessions end, sign-in refused); the row stays so the audit trail keeps its names. */
+/**
+ * Removes access for good: sessions end, API tokens are revoked and the password is cleared, so that nothing the
+ * person held works again even if the account is ever made live again. Only an admin's new invitation brings the
+ * person back — never the identity provider (`removedByAdminAt`). The row stays so the audit trail keeps its names.
+ */
 export async function removeUser(ctx: UserCtx, userId: string) {
   await inTransaction(ctx.db, async (tx) => {
     const { target, otherAdmins } = await lockForAdminChange(tx, ctx, userId);
@@ -144,11 +152,15 @@ export async function removeUser(ctx: UserCtx, userId: string) {
       throw conflict('An organization must keep at least one admin. Make another user admin first.');
     }
     if (userId === ctx.userId) throw badRequest('You cannot remove yourself. Ask another admin to do it.');
+    assertSessionForAdminChange(ctx, target.role);
+    await assertNotBreakGlass(tx, ctx, target);
+    const now = new Date();
     await tx
       .update(users)
-      .set({ deletedAt: new Date(), updatedAt: new Date() })
+      .set({ deletedAt: now, removedByAdminAt: now, passwordHash: null, updatedAt: now })
       .where(and(eq(users.id, userId), eq(users.organizationId, ctx.organizationId)));
     await deleteUserSessions(tx, userId);
+    await revokeUserApiTokens(tx, { id: userId, organizationId: ctx.organizationId }, 'removed');
     await revokeInvitationsSentBy(tx, ctx, userId);
     await audit({ ...ctx, db: tx }, 'user_removed', 'user', userId, { username: target.username });
   });

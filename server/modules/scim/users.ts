@@ -14,6 +14,7 @@ import { parseFilter, type Comparison } from './filter';
 import { listResponse, presentScimUser, type GroupRef } from './presenters';
 import { ssoSettings, syncRoles } from './roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
+import { isAdminLevel } from '../../../common/roles';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
 
 type UserRow = typeof users.$inferSelect;
@@ -244,6 +245,15 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
   const deactivating = before.active && !next.active;
   const reactivating = !before.active && next.active;
   if (deactivating) await assertMayDeactivate(tx, ctx, user);
+  // The identity provider cannot undo what an admin did in Verity: its routine pushes say `active: true` for
+  // everyone it still assigns to the app, and would otherwise bring a removed admin back with their role.
+  if (reactivating && user.removedByAdminAt !== null) {
+    throw new ScimError(
+      400,
+      `${user.username} was removed by an admin in Verity, so the identity provider cannot activate them again. An admin can invite them again in Verity.`,
+      'mutability',
+    );
+  }
   const emailChanged = next.email !== before.email.toLowerCase();
   // Whoever holds a SCIM token could otherwise point a password account's address at their own mailbox and take
   // the account over with a password reset: such an address changes only through the link Verity mails.
@@ -254,12 +264,12 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
       'mutability',
     );
   }
-  // The same for an admin without a password (made by SSO or SCIM): a reset mailed to the new address would give
-  // whoever reads it an admin that signs in with a password.
-  if (emailChanged && isAdmin(user.role)) {
+  // The same for a manager or an admin without a password (made by SSO or SCIM): a reset mailed to the new address
+  // would give whoever reads it a manager or an admin that signs in with a password.
+  if (emailChanged && isAdminLevel(user.role)) {
     throw new ScimError(
       400,
-      `${user.username} is an admin, so their e-mail address changes only in Verity (through the link it mails to the new address)`,
+      `${user.username} is ${isAdmin(user.role) ? 'an admin' : 'a manager'}, so their e-mail address changes only in Verity (through the link it mails to the new address)`,
       'mutability',
     );
   }
