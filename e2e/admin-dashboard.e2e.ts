@@ -13,7 +13,7 @@ afterAll(() => browser.close());
 const SSO_SECRET = 'oidc-secret-never-shown-9f3k';
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 async function openDashboard(page: Page) {

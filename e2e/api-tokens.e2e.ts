@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function see(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 /** A script's call: no browser, no cookie, only the token. */

@@ -42,7 +42,7 @@ function policyPdf(): Promise<Buffer> {
 }
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 /** The chat follows new answers with a smooth scroll; screenshots wait until it has reached the bottom. */
@@ -238,7 +238,7 @@ describe('ask questions and chat history', () => {
     await messages(page)
       .filter({ hasText: 'acme-questionnaire.csv' })
       .getByText('Assessment complete: 1 answered, 1 needs review')
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     expect(await messages(page).count()).toBe(1);
     // The assessment's chat holds its questions only: a question typed here would start a new chat (defect 13).
     await page.getByText('This chat follows its bulk assessment. Questions you send start a new chat.').waitFor();
@@ -337,7 +337,7 @@ describe('ask questions and chat history', () => {
     await uploadThroughApi(page, 'security-policy.pdf', await policyPdf(), 'application/pdf');
 
     await page.goto(`${baseUrl}/documents`);
-    await page.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await page.getByText(/Processed: \d+ text chunks? extracted/).waitFor();
     await page.getByRole('link', { name: 'Ask Questions' }).click();
 
     await ask(page, 'Does access to production systems require hardware security keys?');

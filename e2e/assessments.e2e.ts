@@ -48,7 +48,7 @@ async function screenshotWhileBusy(page: Page, name: string) {
 }
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 /** A question's card on the detail page, by its text. */
@@ -79,8 +79,8 @@ async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
 }
 
 /** Waits (through the page's own polling) until the assessment is done. */
-async function waitForCompleted(page: Page, timeout = 60_000) {
-  await detailHeader(page).getByText('Completed', { exact: true }).waitFor({ timeout });
+async function waitForCompleted(page: Page) {
+  await detailHeader(page).getByText('Completed', { exact: true }).waitFor();
 }
 
 describe('bulk assessments', () => {
@@ -169,10 +169,10 @@ describe('bulk assessments', () => {
     const cards = page.getByRole('list', { name: 'Assessments' }).getByRole('article');
     const acme = cards.filter({ hasText: 'Acme Corp vendor review' });
     const globex = cards.filter({ hasText: 'Globex quick check' });
-    await acme.getByText(`${QUESTIONS.length} / ${QUESTIONS.length} questions`).waitFor({ timeout: 60_000 });
-    await acme.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
-    await globex.getByText('2 / 2 questions').waitFor({ timeout: 60_000 });
-    await globex.getByText('Completed', { exact: true }).waitFor({ timeout: 30_000 });
+    await acme.getByText(`${QUESTIONS.length} / ${QUESTIONS.length} questions`).waitFor();
+    await acme.getByText('Completed', { exact: true }).waitFor();
+    await globex.getByText('2 / 2 questions').waitFor();
+    await globex.getByText('Completed', { exact: true }).waitFor();
     await acme.getByText('Acme Corp', { exact: true }).waitFor();
     await acme.getByText('Vendor questionnaire').waitFor();
     await acme.getByText(/^Completed \w{3} \d+, \d{4}$/).waitFor();
@@ -552,7 +552,7 @@ describe('bulk assessments', () => {
       .or(card.getByText(/^Assessment complete:/))
       .first()
       .waitFor();
-    await card.getByText(/^Assessment complete: \d+ answered, \d+ needs? review$/).waitFor({ timeout: 60_000 });
+    await card.getByText(/^Assessment complete: \d+ answered, \d+ needs? review$/).waitFor();
     expect(await messages.count()).toBe(1);
     await screenshot(page, 'ask-assessment-progress');
 
@@ -615,7 +615,7 @@ describe('bulk assessments', () => {
     await page.getByText('1 of 1,000 questions').waitFor();
     await list.getByText('Control 987:', { exact: false }).waitFor();
     await page.getByRole('searchbox', { name: 'Search questions' }).fill('');
-    await waitForCompleted(page, 120_000);
+    await waitForCompleted(page);
     await page.getByRole('region', { name: 'Progress' }).getByText('100%').waitFor();
     expect(processing, 'the detail page was opened before the worker finished').toBe(true);
     // What the admin may do to a question here, and the viewer below may not.

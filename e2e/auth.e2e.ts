@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 async function expectVisible(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.getByText(text).first().waitFor({ state: 'visible' });
 }
 
 describe('sign up, sign out, sign in', () => {

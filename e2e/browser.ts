@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
+import { timeLeftInTest } from '../test/helpers/wait';
 
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
@@ -27,6 +28,9 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    // Playwright's own 30 s default would fail a step on a slow machine inside a test allowed far longer: the
+    // test's limit is the one bound (what is left of it when the context opens).
+    context.setDefaultTimeout(timeLeftInTest());
     await context.addInitScript(recordCspViolations);
     return context;
   };

@@ -56,7 +56,7 @@ function tempDir(): string {
 }
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 function cards(page: Page) {
@@ -112,9 +112,9 @@ describe('document library and upload widget', () => {
     // The list refreshes by itself and follows processing to the end.
     const pdfCard = cards(page).filter({ hasText: 'security-policy.pdf' });
     await pdfCard.waitFor();
-    await pdfCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await pdfCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor();
     const mdCard = cards(page).filter({ hasText: 'incident-response.md' });
-    await mdCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await mdCard.getByText(/Processed: \d+ text chunks? extracted/).waitFor();
     await expect(pdfCard.getByText('PDF', { exact: true }).count()).resolves.toBe(1);
     await expect(pdfCard.getByText('uploaded', { exact: true }).count()).resolves.toBe(1);
     await screenshot(page, 'documents-list');
@@ -332,12 +332,12 @@ describe('document library and upload widget', () => {
     const viewer = await joinAsViewer(page, browser, baseUrl, `docviewer${suffix}`, errors);
     await viewer.goto(`${baseUrl}/documents`);
     const card = cards(viewer).filter({ hasText: 'vendor-management.txt' });
-    await card.getByText(/Processed: \d+ text chunks? extracted/).waitFor({ timeout: 30_000 });
+    await card.getByText(/Processed: \d+ text chunks? extracted/).waitFor();
     // A file with no readable text says why, in the card.
     await cards(viewer)
       .filter({ hasText: 'scanned-contract.pdf' })
       .getByText('No text could be extracted from this file.', { exact: false })
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
     await screenshot(viewer, 'documents-viewer-list');
     expect(await viewer.getByRole('button', { name: 'Upload Files' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: /^Delete/ }).count()).toBe(0);

@@ -29,7 +29,7 @@ const CSV = `question,answer,tags
 `;
 
 async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor({ timeout: 15_000 });
+  await page.getByText(text).first().waitFor();
 }
 
 function cards(page: Page) {

@@ -121,7 +121,7 @@ async function seedAccount(): Promise<{
       return body.batch.status !== 'processing';
     },
     created.id,
-    { polling: 250, timeout: 60_000 },
+    { polling: 250 },
   );
   const invite = await apiCall<{ token: string }>(page, 'POST', '/api/organizations/invitations', {
     email: `new-${username}@example.com`,
@@ -335,7 +335,7 @@ describe.each([
       .getByRole('list', { name: 'Assessments' })
       .getByRole('article')
       .filter({ hasText: 'Initech check' });
-    await card.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByText('Completed', { exact: true }).waitFor();
     await card.getByRole('link', { name: 'Initech check' }).click();
 
     // Review: approve the library's answer.

@@ -62,7 +62,7 @@ describe('review workflow', () => {
     const card = manager.getByRole('list', { name: 'Assessments' }).getByRole('article').filter({
       hasText: 'Initech vendor review',
     });
-    await card.getByText('Completed', { exact: true }).waitFor({ timeout: 60_000 });
+    await card.getByText('Completed', { exact: true }).waitFor();
     await card.getByRole('link', { name: 'Initech vendor review' }).click();
     await manager.waitForURL('**/assessments/*');
     const batchId = manager.url().split('/').pop() ?? '';
