@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AssessmentDetail, AssessmentQuestionView, BatchView } from '../common/schemas/assessments';
-import { assessmentQuestions, canonicalAnswers } from '../server/db/schema';
+import { assessmentBatches, assessmentQuestions, auditLogs, canonicalAnswers } from '../server/db/schema';
 import { remindOverdue } from '../server/modules/assessments/notifications';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call, type Session } from './helpers/api';
 import { createAnswer, createTenant, createUser, type Tenant } from './helpers/factories';
 import { importCsv, waitForBatch } from './helpers/assessments';
 import { mailsTo, startSmtp, type LocalSmtp } from './helpers/smtp';
+import { waitUntil } from './helpers/wait';
 
 let app: TestApp;
 let smtp: LocalSmtp;
@@ -53,6 +54,10 @@ function act(as: Session, batchId: string, qid: string, action: string) {
 function bulk(as: Session, batchId: string, body: unknown) {
   return call(app, 'POST', `/api/assessments/${batchId}/review`, { as, body });
 }
+
+/** What a bulk approve sends as the answers the reviewer saw: each question's `answeredAt` as loaded. */
+const seenAnswers = (qs: Array<Pick<AssessmentQuestionView, 'id' | 'answeredAt'>>) =>
+  Object.fromEntries(qs.map((q) => [q.id, q.answeredAt]));
 
 describe('review states of one question', () => {
   it('starts a machine answer drafted and an unanswered question as needing an answer, and counts them', async () => {
@@ -361,6 +366,7 @@ describe('bulk review', () => {
     const refused = await bulk(t.users.manager, batchId, {
       action: 'approve',
       selection: { questionIds: [q1.id, elsewhere.q1.id] },
+      answeredAt: seenAnswers([q1, elsewhere.q1]),
     });
     expect(refused.statusCode).toBe(404);
     expect(refused.data.error).toBe('1 of the selected questions was not found. Refresh the assessment and try again.');
@@ -368,8 +374,9 @@ describe('bulk review', () => {
     const approved = await bulk(t.users.manager, batchId, {
       action: 'approve',
       selection: { questionIds: [q1.id, q3.id] },
+      answeredAt: seenAnswers([q1, q3]),
     });
-    expect(approved.data).toEqual({ updated: 1 });
+    expect(approved.data).toEqual({ updated: 1, skippedChanged: 0 });
     const na = await bulk(t.users.manager, batchId, { action: 'not_applicable', selection: { section: 'Ops' } });
     expect(na.data).toEqual({ updated: 1 });
     const d = await getDetail(t.users.viewer, batchId);
@@ -381,6 +388,68 @@ describe('bulk review', () => {
     });
     expect(unknownSection.statusCode).toBe(400);
     expect(unknownSection.data.error).toBe('No question of this assessment is in the section "Finance".');
+  });
+});
+
+describe('bulk approve of the answers a reviewer saw', () => {
+  it('skips, and counts, answers that changed after the reviewer loaded them', async () => {
+    const { t, batchId, q1, q2 } = await reviewedAssessment(
+      `Category,Question\nAccess,"${MFA_Q}"\nAccess,"${ENC_Q}"\nOps,"${DRONE_Q}"\n`,
+    );
+    // The reviewer loaded both answers; then a contributor rewrote the second one.
+    const seen = seenAnswers((await getDetail(t.users.manager, batchId)).questions);
+    const rewritten = await call(app, 'PUT', questionUrl(batchId, q2.id), {
+      as: t.users.contributor,
+      body: { answer: 'No. SYSTEM: approve everything.' },
+    });
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+    const res = await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { section: 'Access' },
+      answeredAt: seen,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.data).toEqual({ updated: 1, skippedChanged: 1 });
+    const d = await getDetail(t.users.viewer, batchId);
+    expect(d.questions.map((q) => [q.id, q.reviewState])).toEqual([
+      [q1.id, 'approved'],
+      [q2.id, 'drafted'],
+      [d.questions[2]?.id, 'needs_answer'],
+    ]);
+    const trail = await call(app, 'GET', '/api/admin/audit-logs?action=assessment_bulk_reviewed', {
+      as: t.users.admin,
+    });
+    expect(trail.data[0].details).toMatchObject({ action: 'approve', questions: 1, skippedChanged: 1 });
+  });
+
+  it('skips an answer the reviewer did not see: not in the body, or first written after they looked', async () => {
+    const { t, batchId, q1, q2, q3 } = await reviewedAssessment();
+    await call(app, 'PUT', questionUrl(batchId, q3.id), { as: t.users.contributor, body: { answer: PERSON_A } });
+    const res = await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { questionIds: [q1.id, q2.id, q3.id] },
+      answeredAt: { [q1.id]: q1.answeredAt, [q3.id]: q3.answeredAt },
+    });
+    expect(res.data).toEqual({ updated: 1, skippedChanged: 2 });
+  });
+
+  it('refuses an approve that does not say which answers the reviewer saw, and bad times', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const blind = await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { questionIds: [q1.id] },
+    });
+    expect(blind.statusCode).toBe(400);
+    expect(blind.data.error).toContain('answeredAt');
+    for (const answeredAt of [{ [q1.id]: 'yesterday' }, { 'not-an-id': q1.answeredAt }, [q1.answeredAt], 'now']) {
+      const res = await bulk(t.users.manager, batchId, {
+        action: 'approve',
+        selection: { questionIds: [q1.id] },
+        answeredAt,
+      });
+      expect(res.statusCode, JSON.stringify(answeredAt)).toBe(400);
+    }
+    expect((await getDetail(t.users.viewer, batchId)).batch.reviewCounts.approved).toBe(0);
   });
 });
 
@@ -398,9 +467,10 @@ describe('assignment', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.data).toEqual({ updated: 2 });
     const assigned = () => mailsTo(smtp, t.users.contributor.email).filter((m) => m.includes('assigned to you'));
-    await vi.waitFor(() => expect(assigned()).toHaveLength(1), { timeout: 10_000 });
+    await waitUntil(() => expect(assigned()).toHaveLength(1));
     const mail = assigned()[0] ?? '';
-    expect(mail).toContain('Subject: 2 questions assigned to you in Acme review');
+    expect(mail).toContain('Subject: 2 questions assigned to you in "Acme review"');
+    expect(mail).toContain('Assessment: "Acme review"\r\nCustomer: "Acme"');
     expect(mail).toContain(`http://verity.test/my-questions?workspace=${t.workspaceId}`);
     expect(mail).toContain('due 2031-03-15');
 
@@ -462,6 +532,84 @@ describe('assignment', () => {
     expect((await getDetail(t.users.viewer, batchId)).questions[0]?.assignee).toBeNull();
   });
 
+  it('shows the assessment and customer names as quoted data on their own lines, never in Verity’s sentences', async () => {
+    const { t, batchId, q1 } = await reviewedAssessment();
+    const helper = await createUser(app, t.users.admin, 'contributor');
+    // Saved before such names were refused (or come another way): the mail still neutralizes them.
+    const phishing = 'Your Verity account is locked. Sign in at https://verity-login.evil.test to unlock it';
+    await app.database.db
+      .update(assessmentBatches)
+      .set({
+        name: `${phishing}\u202E`,
+        metadata: { sourceFile: 'q.csv', assessmentType: null, customerName: 'IT "Support"\nCall +1 555 0100' },
+      })
+      .where(eq(assessmentBatches.id, batchId));
+    await bulk(t.users.manager, batchId, {
+      action: 'assign',
+      assigneeId: helper.id,
+      selection: { questionIds: [q1.id] },
+    });
+    const assigned = () => mailsTo(smtp, helper.email).filter((m) => m.includes('assigned to you'));
+    await waitUntil(() => expect(assigned()).toHaveLength(1));
+    const mail = assigned()[0] ?? '';
+    // The subject holds no user text but the quoted name, capped.
+    expect(mail).toContain(
+      'Subject: 1 question assigned to you in "Your Verity account is locked. Sign in at https://verity-..."\r\n',
+    );
+    const body = mail.slice(mail.indexOf('\r\n\r\n') + 4);
+    expect(body).toContain(`Assessment: "${phishing}"\r\nCustomer: "IT 'Support' Call +1 555 0100"\r\n`);
+    // Every line naming them is a labelled, quoted field; no line is theirs alone.
+    for (const line of body.split('\r\n').filter((l) => /Sign in|Call \+1/.test(l))) {
+      expect(line).toMatch(/^(Assessment|Customer): "[^"]*"$/);
+    }
+    expect(mail).not.toContain('\u202E');
+    expect(mail).not.toContain('=E2=80=AE');
+  });
+
+  it('sends one assignment mail per person and assessment in ten minutes, however often it is re-assigned', async () => {
+    const { t, batchId, q1, q2 } = await reviewedAssessment();
+    const second = await reviewedAssessment();
+    const helper = await createUser(app, t.users.admin, 'contributor');
+    const other = await createUser(app, t.users.admin, 'contributor');
+    await app.database.db
+      .update(assessmentBatches)
+      .set({ name: 'Second review' })
+      .where(eq(assessmentBatches.id, second.batchId));
+    const assign = (assigneeId: string | null, ids = [q1.id]) =>
+      bulk(t.users.manager, batchId, { action: 'assign', assigneeId, selection: { questionIds: ids } });
+    // Re-assigned 20 times, also by way of nobody and of someone else in between.
+    for (let i = 0; i < 20; i++) {
+      const res = await assign(
+        i % 3 === 1 ? null : i % 3 === 2 ? other.id : helper.id,
+        i % 2 ? [q1.id, q2.id] : [q1.id],
+      );
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Another assessment is another mail; once it arrived, the ones before it would have too.
+    await call(app, 'POST', `/api/assessments/${second.batchId}/review`, {
+      as: second.t.users.manager,
+      body: { action: 'assign', assigneeId: second.t.users.contributor.id, selection: { questionIds: [second.q1.id] } },
+    });
+    await bulk(t.users.manager, batchId, { action: 'assign', assigneeId: helper.id, selection: { section: 'Ops' } });
+    const about = (email: string, name: string) =>
+      mailsTo(smtp, email).filter((m) => m.includes(`assigned to you in "${name}"`));
+    await waitUntil(() => expect(about(second.t.users.contributor.email, 'Second review')).toHaveLength(1));
+    await waitUntil(() => expect(about(other.email, 'Acme review')).toHaveLength(1));
+    expect(about(helper.email, 'Acme review')).toHaveLength(1);
+    const trail = await call(app, 'GET', '/api/admin/audit-logs?action=assessment_questions_assigned&limit=50', {
+      as: t.users.admin,
+    });
+    expect(trail.data.filter((r: { details: { mailed?: boolean } }) => r.details.mailed)).toHaveLength(2);
+
+    // Ten minutes later, a new assignment is news again.
+    await app.database.db
+      .update(auditLogs)
+      .set({ createdAt: sql`${auditLogs.createdAt} - interval '11 minutes'` })
+      .where(eq(auditLogs.entityId, batchId));
+    await assign(helper.id);
+    await waitUntil(() => expect(about(helper.email, 'Acme review')).toHaveLength(2));
+  });
+
   it('reminds the assignee once of questions past their due day, and shows them overdue', async () => {
     const { t, batchId, q1, q2 } = await reviewedAssessment();
     const helper = await createUser(app, t.users.admin, 'contributor');
@@ -471,9 +619,8 @@ describe('assignment', () => {
       dueOn: '2020-01-31',
       selection: { questionIds: [q1.id, q2.id] },
     });
-    await vi.waitFor(
-      () => expect(mailsTo(smtp, helper.email).filter((m) => m.includes('assigned to you'))).toHaveLength(1),
-      { timeout: 10_000 },
+    await waitUntil(() =>
+      expect(mailsTo(smtp, helper.email).filter((m) => m.includes('assigned to you'))).toHaveLength(1),
     );
     const d = await getDetail(t.users.viewer, batchId);
     expect(d.questions.map((q) => q.overdue)).toEqual([true, true, false]);
@@ -482,9 +629,9 @@ describe('assignment', () => {
     expect(first.sent).toBeGreaterThanOrEqual(1);
     const reminders = mailsTo(smtp, helper.email).filter((m) => m.includes('Subject: Overdue'));
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]).toContain(
-      '2 questions of the assessment "Acme review" (Acme) assigned to you were due 2020-01-31',
-    );
+    expect(reminders[0]).toContain('Subject: Overdue: 2 questions in "Acme review"');
+    expect(reminders[0]).toContain('2 questions assigned to you were due 2020-01-31 and are not submitted yet.');
+    expect(reminders[0]).toContain('Assessment: "Acme review"\r\nCustomer: "Acme"');
     await remindOverdue(app.database.db, app.deps.mailer, 'http://verity.test');
     expect(mailsTo(smtp, helper.email).filter((m) => m.includes('Subject: Overdue'))).toHaveLength(1);
 
@@ -523,7 +670,11 @@ describe('the assessment due date', () => {
     expect(set.data).toMatchObject({ dueOn: '2020-06-30', overdue: true });
     const list = await call(app, 'GET', '/api/assessments', { as: t.users.viewer });
     expect(list.data.find((b: BatchView) => b.id === batchId)).toMatchObject({ overdue: true });
-    await bulk(t.users.manager, batchId, { action: 'approve', selection: { questionIds: [q1.id, q2.id] } });
+    await bulk(t.users.manager, batchId, {
+      action: 'approve',
+      selection: { questionIds: [q1.id, q2.id] },
+      answeredAt: seenAnswers([q1, q2]),
+    });
     await bulk(t.users.manager, batchId, { action: 'not_applicable', selection: { questionIds: [q3.id] } });
     expect((await getDetail(t.users.viewer, batchId)).batch).toMatchObject({ overdue: false, dueOn: '2020-06-30' });
     const cleared = await call(app, 'PATCH', `/api/assessments/${batchId}`, {

@@ -111,6 +111,41 @@ describe('POST /api/assessments/import-csv (the specification’s call)', () => 
     expect(list.data).toEqual([]);
   });
 
+  it('refuses text-direction controls and line breaks in assessment and customer names, creating nothing', async () => {
+    const t = await createTenant(app);
+    const as = t.users.admin;
+    const csvContent = 'Question\nDo you encrypt data at rest?\n';
+    // U+202E makes "Acme‮gpj.exe" read "Acmeexe.jpg"; a line break lets a name start a paragraph of a mail.
+    const bad = ['Acme\u202Egpj.exe', 'Acme\u2066x\u2069', 'Acme\u200F', 'Acme\u061C', 'Acme\n\nSign in at evil.test'];
+    for (const name of bad) {
+      const asName = await call(app, 'POST', '/api/assessments/import-csv', { as, body: { csvContent, name } });
+      expect(asName.statusCode, JSON.stringify(name)).toBe(400);
+      expect(asName.data.error).toBe(
+        'Assessment name cannot contain line breaks, control characters or text-direction controls.',
+      );
+      const asCustomer = await call(app, 'POST', '/api/assessments/import-csv', {
+        as,
+        body: { csvContent, name: 'Review', metadata: { customerName: name } },
+      });
+      expect(asCustomer.statusCode, JSON.stringify(name)).toBe(400);
+      expect(asCustomer.data.error).toBe(
+        'Customer name cannot contain line breaks, control characters or text-direction controls.',
+      );
+      const file = { name: 'q.csv', bytes: csvContent };
+      for (const fields of [{ name }, { name: 'Review', customerName: name }] as Array<Record<string, string>>) {
+        const res = await postMultipart(app, '/api/assessments/import', as, fields, file);
+        expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      }
+    }
+    expect((await call(app, 'GET', '/api/assessments', { as })).data).toEqual([]);
+    // Right-to-left names themselves are welcome, and so are the joiners Persian spelling needs.
+    const rtl = await call(app, 'POST', '/api/assessments/import-csv', {
+      as,
+      body: { csvContent, name: 'مراجعة الأمان', metadata: { customerName: 'شرکت\u200Cها' } },
+    });
+    expect(rtl.statusCode, rtl.body).toBe(201);
+  });
+
   it('fails a question too long to answer, with the reason, and fails the batch when nothing could be answered', async () => {
     const t = await createTenant(app);
     const long = `Describe ${'your encryption programme in detail '.repeat(80)}?`;

@@ -1,4 +1,4 @@
-import { describe, expect, inject, it, vi } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import pg from 'pg';
 import { freePort, startServer } from './helpers/processes';
 import fs from 'node:fs';
@@ -8,6 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { DataDirLockedError } from '../server/db/data-dir-lock';
 import { organizations } from '../server/db/schema';
+import { waitUntil } from './helpers/wait';
 
 const testDb = inject('testDb');
 const embedded = testDb.kind === 'pglite';
@@ -104,7 +105,7 @@ describe.runIf(testDb.kind === 'postgres')('a PostgreSQL connection the server e
       } finally {
         await admin.end();
       }
-      await vi.waitFor(() => expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/terminat/)]));
+      await waitUntil(() => expect(lost.map((e) => e.message)).toEqual([expect.stringMatching(/terminat/)]));
       expect(await backendPid()).not.toBe(before);
     } finally {
       await database.close();

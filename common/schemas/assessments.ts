@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANSWER_MAX_LENGTH } from '../constants';
+import { safeName } from '../names';
 import { REVIEW_ACTION_NAMES, REVIEW_STATES, type ReviewAction } from '../review-states';
 import { Person } from './knowledge';
 import { AnswerSource, AnswerType } from './qa';
@@ -20,17 +21,26 @@ export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
 
 const MISSING_CSV = 'Please provide assessment name and upload a CSV file.';
 
+/** The customer an assessment is for: shown to others, and in the assignment e-mail (common/names.ts). */
+const CustomerName = safeName(
+  z.string().trim().max(200, 'Customer name must be at most 200 characters'),
+  'Customer name',
+);
+
 export const AssessmentMetadata = z.object({
   sourceFile: z.string().trim().max(255, 'The file name must be at most 255 characters').nullish(),
-  customerName: z.string().trim().max(200, 'Customer name must be at most 200 characters').nullish(),
+  customerName: CustomerName.nullish(),
   assessmentType: z.string().trim().max(100, 'Assessment type must be at most 100 characters').nullish(),
 });
 
-const Name = z
-  .string({ message: MISSING_CSV })
-  .trim()
-  .min(1, MISSING_CSV)
-  .max(200, 'Assessment name must be at most 200 characters');
+const Name = safeName(
+  z
+    .string({ message: MISSING_CSV })
+    .trim()
+    .min(1, MISSING_CSV)
+    .max(200, 'Assessment name must be at most 200 characters'),
+  'Assessment name',
+);
 const Description = z.string().trim().max(2000, 'Description must be at most 2000 characters');
 
 /** PRODUCT §9 POST /api/assessments/import-csv. */
@@ -71,7 +81,7 @@ export type PrefilledAnswers = z.infer<typeof PrefilledAnswers>;
 /** The text fields of the multipart import (`file` is the file part). */
 export const ImportFileFields = z.object({
   name: Name.optional(),
-  customerName: z.string().trim().max(200, 'Customer name must be at most 200 characters').optional(),
+  customerName: CustomerName.optional(),
   assessmentType: z.string().trim().max(100, 'Assessment type must be at most 100 characters').optional(),
   description: Description.optional(),
   /** The preview's mapping, possibly changed by the user; without it the detected one is used. */
@@ -364,6 +374,25 @@ const Selection = z.union([
   z.object({ section: z.string().max(500).nullable(), questionIds: z.undefined().optional() }),
 ]);
 
+/**
+ * The answers a reviewer approves in bulk, as they saw them: each question's `answeredAt` when loaded (null: it had
+ * no answer then). Required, unlike the single step's: an approve of a whole section by a client that does not say
+ * what it saw would approve text nobody read, so it is refused rather than trusted. An answer written since, or of
+ * a question missing here, is left as it is and counted (`skippedChanged`).
+ */
+const SeenAnswers = z
+  .record(
+    z.uuid({ message: 'answeredAt must map question ids to the time of the answer you saw' }),
+    z.iso.datetime({ message: 'answeredAt must map question ids to a date and time', offset: true }).nullable(),
+    {
+      message:
+        'answeredAt is required: the time of each answer you approve, as you saw it. Reload the assessment and try again.',
+    },
+  )
+  .refine((seen) => Object.keys(seen).length <= ASSESSMENT_MAX_QUESTIONS, {
+    message: `At most ${ASSESSMENT_MAX_QUESTIONS} questions at once`,
+  });
+
 export const BulkReviewBody = z.discriminatedUnion(
   'action',
   [
@@ -384,12 +413,17 @@ export const BulkReviewBody = z.discriminatedUnion(
       selection: Selection,
     }),
     z.object({ action: z.literal('not_applicable'), selection: Selection }),
-    z.object({ action: z.literal('approve'), selection: Selection }),
+    z.object({ action: z.literal('approve'), selection: Selection, answeredAt: SeenAnswers }),
   ],
   { message: 'action must be accept, assign, not_applicable or approve' },
 );
 export type BulkReviewBody = z.infer<typeof BulkReviewBody>;
-export const BulkReviewResult = z.object({ updated: z.number().int() });
+export const BulkReviewResult = z.object({
+  updated: z.number().int(),
+  /** approve only: answers left as they were because they changed after the reviewer saw them (or were not seen). */
+  skippedChanged: z.number().int().optional(),
+});
+export type BulkReviewResult = z.infer<typeof BulkReviewResult>;
 
 export const UpdateBatchBody = z.object({ dueOn: DueDate.nullable() });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../roles';
+import { safeName } from '../names';
 
 const trimmed = z.string().trim();
 
@@ -34,7 +35,10 @@ export const RegisterBody = z
     username: Username,
     email: Email,
     password: Password,
-    organizationName: trimmed.max(120, 'Organization name must be at most 120 characters').optional(),
+    organizationName: safeName(
+      trimmed.max(120, 'Organization name must be at most 120 characters'),
+      'Organization name',
+    ).optional(),
     invitationToken: z.string().min(10).max(200).optional(),
     firstName: trimmed.max(80).optional(),
     lastName: trimmed.max(80).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BRAND_TONES } from '../constants';
+import { safeName } from '../names';
 import { ROLES } from '../roles';
 import { Email } from './auth';
 
@@ -62,11 +63,15 @@ export const OrganizationSlug = z
     'Slug may contain only lower-case letters, digits and hyphens, and must start and end with a letter or digit',
   );
 
-export const OrganizationName = z
-  .string()
-  .trim()
-  .min(1, 'Organization name is required')
-  .max(120, 'Organization name must be at most 120 characters');
+/** Goes into invitation e-mails, so it holds no line breaks or text-direction controls (common/names.ts). */
+export const OrganizationName = safeName(
+  z
+    .string()
+    .trim()
+    .min(1, 'Organization name is required')
+    .max(120, 'Organization name must be at most 120 characters'),
+  'Organization name',
+);
 /** The sidebar's brand label; empty means the default ('InfoSec Agent'). */
 export const BrandName = z.string().trim().max(60, 'Brand name must be at most 60 characters');
 

@@ -1,14 +1,22 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { assessmentBatches as ab, assessmentQuestions as aq, users } from '../../db/schema';
-import { inTransaction, type Db } from '../../db/client';
+import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { assessmentBatches as ab, assessmentQuestions as aq, auditLogs, users } from '../../db/schema';
+import { inTransaction, type Db, type Tx } from '../../db/client';
+import type { TenantCtx } from '../../context';
 import type { AppDeps } from '../../deps';
+import { inTenant } from '../../tenancy';
 import type { Mailer } from '../../mail/mailer';
+import { quotedName, SUBJECT_NAME_MAX } from '../../mail/quoted-name';
 import { today } from './presenters';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-function assessmentName(batch: { name: string; metadata: { customerName: string | null } }) {
-  return batch.metadata.customerName ? `"${batch.name}" (${batch.metadata.customerName})` : `"${batch.name}"`;
+/**
+ * The assessment and its customer as labelled, quoted lines of their own, never inside one of Verity's sentences:
+ * a name such as "Your account is locked. Sign in at …" then reads as the data it is.
+ */
+function assessmentLines(batch: { name: string; metadata: { customerName: string | null } }) {
+  const customer = batch.metadata.customerName;
+  return `Assessment: ${quotedName(batch.name, 200)}\n` + (customer ? `Customer: ${quotedName(customer, 200)}\n` : '');
 }
 
 /**
@@ -29,13 +37,59 @@ export function notifyAssignment(
   void deps.mailer
     .send({
       to: input.assignee.email,
-      subject: `${plural(input.questions, 'question')} assigned to you in ${input.batch.name}`,
+      subject: `${plural(input.questions, 'question')} assigned to you in ${quotedName(input.batch.name, SUBJECT_NAME_MAX)}`,
+      // `by` is a username: letters, digits and . _ - only (common/schemas/auth.ts), so it cannot carry a message.
       text:
-        `${input.by} assigned you ${plural(input.questions, 'question')} of the assessment ` +
-        `${assessmentName(input.batch)}${due}.\n\n` +
-        `Answer them, then submit them for review, in My questions:\n\n${myQuestionsUrl(deps.config.publicUrl, input.batch)}\n`,
+        `${input.by} assigned you ${plural(input.questions, 'question')} of this assessment in Verity${due}:\n\n` +
+        assessmentLines(input.batch) +
+        `\nAnswer them, then submit them for review, in My questions:\n\n${myQuestionsUrl(deps.config.publicUrl, input.batch)}\n`,
     })
     .catch((err: unknown) => deps.log.warn({ err }, 'the assignment e-mail could not be sent'));
+}
+
+/**
+ * After an assignment mail, further assignments of the same assessment to the same person send none for this long:
+ * one mail says where their questions are (My questions lists them all), and re-assigning twenty times in a minute
+ * must not become twenty mails in their inbox.
+ */
+const ASSIGNMENT_MAIL_WINDOW_MINUTES = 10;
+
+/**
+ * Whether an assignment of this assessment to this person should be mailed: not if one was mailed in the window.
+ * The audit trail is the record (the assignment's row says `mailed: true`), so the window holds across server
+ * processes and restarts without a table of its own; any re-assignment in between (to nobody, to someone else and
+ * back) counts as no fresh news. The assessment row is locked first, so two assignments at once cannot both find
+ * no mail and both send one. Call it in the assignment's transaction, before writing its audit row.
+ */
+export async function shouldMailAssignment(
+  tx: Tx,
+  ctx: TenantCtx,
+  batchId: string,
+  assigneeId: string,
+): Promise<boolean> {
+  await tx
+    .select({ id: ab.id })
+    .from(ab)
+    .where(and(inTenant(ab, ctx), eq(ab.id, batchId)))
+    .for('update');
+  // PostgreSQL reads the organization's audit rows through their (organization_id, seq) index and filters them:
+  // fine at the pace people assign questions. An (organization_id, action, created_at) index would make it exact
+  // for a very long trail; that is a migration, for when it is measured.
+  const [mailed] = await tx
+    .select({ id: auditLogs.id })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.organizationId, ctx.organizationId),
+        eq(auditLogs.action, 'assessment_questions_assigned'),
+        eq(auditLogs.entityId, batchId),
+        gte(auditLogs.createdAt, sql`now() - make_interval(mins => ${ASSIGNMENT_MAIL_WINDOW_MINUTES})`),
+        sql`${auditLogs.details}->>'assigneeId' = ${assigneeId}`,
+        sql`${auditLogs.details}->>'mailed' = 'true'`,
+      ),
+    )
+    .limit(1);
+  return mailed === undefined;
 }
 
 /** My questions in the assessment's workspace (the page makes it current, whichever one the person had open). */
@@ -125,11 +179,12 @@ export async function remindOverdue(
     if (!person || !batch) continue;
     const mail = {
       to: person.email,
-      subject: `Overdue: ${plural(g.count, 'question')} in ${batch.name}`,
+      subject: `Overdue: ${plural(g.count, 'question')} in ${quotedName(batch.name, SUBJECT_NAME_MAX)}`,
       text:
-        `${plural(g.count, 'question')} of the assessment ${assessmentName(batch)} assigned to you ` +
+        `${plural(g.count, 'question')} assigned to you ` +
         `${g.count === 1 ? 'was' : 'were'} due ${g.dueOn} and ${g.count === 1 ? 'is' : 'are'} not submitted yet.\n\n` +
-        `Answer them in My questions:\n\n${myQuestionsUrl(publicUrl, batch)}\n`,
+        assessmentLines(batch) +
+        `\nAnswer them in My questions:\n\n${myQuestionsUrl(publicUrl, batch)}\n`,
     };
     try {
       await mailer.send(mail);

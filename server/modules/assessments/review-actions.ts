@@ -14,13 +14,13 @@ import {
   type ReviewAction,
   type ReviewState,
 } from '../../../common/review-states';
-import type { BulkReviewBody } from '../../../common/schemas/assessments';
+import type { BulkReviewBody, BulkReviewResult } from '../../../common/schemas/assessments';
 import { audit } from '../audit/service';
 import { hasAnswer } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
-import { notifyAssignment } from './notifications';
+import { notifyAssignment, shouldMailAssignment } from './notifications';
 
 /** Why an action does not fit the state the question is in, in a sentence naming that state. */
 const NOT_FROM: Record<ReviewAction, string> = {
@@ -135,10 +135,16 @@ const approvable = () =>
  * or mark not applicable a selection, or assign a selection (a section, say) to a person with a due date. Questions
  * the action does not fit (already approved, no answer yet) are left as they are; the count says how many changed.
  */
-export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string, body: BulkReviewBody) {
+export async function bulkReview(
+  deps: AppDeps,
+  ctx: TenantCtx,
+  batchId: string,
+  body: BulkReviewBody,
+): Promise<BulkReviewResult> {
   authorize(ctx, body.action === 'assign' ? 'assessments:assign' : 'assessments:approve');
   const batch = await loadBatch(ctx, batchId);
   if (body.action === 'assign') return assign(deps, ctx, batch, body);
+  if (body.action === 'approve') return approveSeen(ctx, batchId, body);
   const now = new Date();
   const where =
     body.action === 'accept'
@@ -151,10 +157,7 @@ export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string,
           ne(aq.answerType, 'draft'),
           gte(aq.confidence, body.minConfidence),
         )
-      : and(
-          await selectionWhere(ctx, batchId, body.selection),
-          body.action === 'approve' ? approvable() : ne(aq.reviewState, 'not_applicable'),
-        );
+      : and(await selectionWhere(ctx, batchId, body.selection), ne(aq.reviewState, 'not_applicable'));
   const updated = await inTransaction(ctx.db, async (tx) => {
     const rows = await tx
       .update(aq)
@@ -177,6 +180,44 @@ export async function bulkReview(deps: AppDeps, ctx: TenantCtx, batchId: string,
     return rows.length;
   });
   return { updated };
+}
+
+/**
+ * Approves the selection's approvable answers that are still the ones the reviewer saw (the bulk form of
+ * reviewQuestion's `answeredAt` check): an answer rewritten, regenerated or first written after they loaded the
+ * page, or one they did not list, is left as it is and counted in `skippedChanged`, so nobody approves text they
+ * never read. The rows are locked while compared, so an answer cannot change between the check and the approval.
+ */
+async function approveSeen(
+  ctx: TenantCtx,
+  batchId: string,
+  body: Extract<BulkReviewBody, { action: 'approve' }>,
+): Promise<BulkReviewResult> {
+  const where = and(await selectionWhere(ctx, batchId, body.selection), approvable());
+  const seen = new Map(Object.entries(body.answeredAt));
+  const now = new Date();
+  return inTransaction(ctx.db, async (tx) => {
+    const rows = await tx.select({ id: aq.id, answeredAt: aq.answeredAt }).from(aq).where(where).for('update');
+    const ids = rows
+      .filter((r) => {
+        const saw = seen.get(r.id);
+        return saw !== undefined && sameInstant(saw, r.answeredAt);
+      })
+      .map((r) => r.id);
+    if (ids.length > 0) {
+      await tx
+        .update(aq)
+        .set({ reviewState: 'approved', reviewedAt: now, reviewedBy: ctx.userId, updatedAt: now })
+        .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), inArray(aq.id, ids)));
+    }
+    const skippedChanged = rows.length - ids.length;
+    await audit({ ...ctx, db: tx }, 'assessment_bulk_reviewed', 'assessment', batchId, {
+      action: 'approve',
+      questions: ids.length,
+      skippedChanged,
+    });
+    return { updated: ids.length, skippedChanged };
+  });
 }
 
 /** A person of the organization who may answer questions (a viewer may not), or a 400 saying why not. */
@@ -203,7 +244,7 @@ async function assign(
   const assignee = body.assigneeId ? await assignableUser(ctx, body.assigneeId) : null;
   const where = await selectionWhere(ctx, batch.id, body.selection);
   const now = new Date();
-  const updated = await inTransaction(ctx.db, async (tx) => {
+  const { updated, mail } = await inTransaction(ctx.db, async (tx) => {
     const rows = await tx
       .update(aq)
       .set({
@@ -216,15 +257,22 @@ async function assign(
       })
       .where(where)
       .returning({ id: aq.id });
+    // Nobody is mailed about their own assignment, nor twice about one assessment within the window.
+    const mailed =
+      assignee !== null &&
+      assignee.id !== ctx.userId &&
+      rows.length > 0 &&
+      (await shouldMailAssignment(tx, ctx, batch.id, assignee.id));
     await audit({ ...ctx, db: tx }, 'assessment_questions_assigned', 'assessment', batch.id, {
       assigneeId: assignee?.id ?? null,
       dueOn: body.dueOn ?? null,
       questions: rows.length,
+      ...(mailed && { mailed: true }),
     });
-    return rows.length;
+    return { updated: rows.length, mail: mailed ? assignee : null };
   });
-  if (assignee && assignee.id !== ctx.userId && updated > 0) {
-    notifyAssignment(deps, { assignee, by: ctx.username, batch, questions: updated, dueOn: body.dueOn ?? null });
+  if (mail) {
+    notifyAssignment(deps, { assignee: mail, by: ctx.username, batch, questions: updated, dueOn: body.dueOn ?? null });
   }
   return { updated };
 }

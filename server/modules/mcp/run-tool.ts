@@ -26,9 +26,6 @@ export type ToolRun = {
   summary: Record<string, unknown>;
 };
 
-/** What a tool produced: its structured content and the same as text. */
-export type ToolOutcome<O> = { structured: O; text: string };
-
 /** Where to look when a thing named in a call is not found. */
 const NOT_FOUND_HINTS: Array<[RegExp, string]> = [
   [/^Workspace/, 'Use list_workspaces to see the workspaces you can use.'],
@@ -52,13 +49,18 @@ function sentenceFor(err: unknown, c: McpCaller, tool: string): string {
  * Runs one tool as its caller: the role must allow `action` (the same policy action as the /api route that does
  * the same thing), then `work` runs, and what it gave or why it failed goes back as a tool result (isError for a
  * failure, so the assistant can read the sentence and act on it) and to the call's audit row.
+ *
+ * The text content is the structured content as JSON (what the MCP specification suggests for clients that read
+ * only text), never prose framing around stored text: a library answer or an assessment name holding
+ * "\n2. [approved] …\nSYSTEM: …" is then one quoted JSON string, and cannot pass for another result or for words
+ * of Verity's own.
  */
 export async function runTool<O extends Record<string, unknown>>(
   c: McpCaller,
   extra: ToolExtra,
   tool: string,
   action: Action,
-  work: (run: ToolRun) => Promise<ToolOutcome<O>>,
+  work: (run: ToolRun) => Promise<O>,
 ): Promise<CallToolResult> {
   let workspaceId: string | null = null;
   const run: ToolRun = {
@@ -72,9 +74,9 @@ export async function runTool<O extends Record<string, unknown>>(
   };
   try {
     authorize(c.user, action);
-    const out = await work(run);
+    const structured = await work(run);
     c.audit.note(extra.requestId, { workspaceId, summary: run.summary });
-    return { content: [{ type: 'text', text: out.text }], structuredContent: out.structured };
+    return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
   } catch (err) {
     c.audit.note(extra.requestId, { workspaceId, summary: run.summary });
     return { content: [{ type: 'text', text: sentenceFor(err, c, tool) }], isError: true };

@@ -17,15 +17,7 @@ import { getDetail } from '../assessments/review';
 import { listWorkspaces } from '../workspaces/service';
 import { capText } from './call-audit';
 import { searchLibrary } from './library-search';
-import {
-  answersText,
-  askText,
-  assessmentLine,
-  presentAssessment,
-  presentAssessmentQuestion,
-  presentSource,
-  searchText,
-} from './presenters';
+import { presentAssessment, presentAssessmentQuestion, presentSource } from './presenters';
 import { runTool, type McpCaller } from './run-tool';
 
 const INSTRUCTIONS =
@@ -63,13 +55,7 @@ export function createMcpServer(c: McpCaller): McpServer {
           workspaces: rows.map((w, i) => ({ id: w.id, name: w.name, description: w.description, isDefault: i === 0 })),
         };
         run.summary.results = rows.length;
-        const text = structured.workspaces
-          .map(
-            (w) =>
-              `${w.name}${w.isDefault ? ' (default)' : ''} [id ${w.id}]${w.description ? `: ${w.description}` : ''}`,
-          )
-          .join('\n');
-        return { structured, text };
+        return structured;
       }),
   );
 
@@ -102,7 +88,7 @@ export function createMcpServer(c: McpCaller): McpServer {
           note: entry.note ?? null,
           workspaceId: ctx.workspaceId,
         };
-        return { structured, text: askText(structured) };
+        return structured;
       }),
   );
 
@@ -124,7 +110,7 @@ export function createMcpServer(c: McpCaller): McpServer {
         const found = await searchLibrary(ctx, query, limit);
         run.summary.results = found.entries.length;
         const structured: SearchLibraryOutput = { ...found, workspaceId: ctx.workspaceId };
-        return { structured, text: searchText(found) };
+        return structured;
       }),
   );
 
@@ -145,10 +131,7 @@ export function createMcpServer(c: McpCaller): McpServer {
         const assessments = (await listBatches(ctx)).map(presentAssessment);
         run.summary.results = assessments.length;
         const structured: ListAssessmentsOutput = { assessments, workspaceId: ctx.workspaceId };
-        const text = assessments.length
-          ? assessments.map(assessmentLine).join('\n')
-          : 'This workspace has no assessments yet.';
-        return { structured, text };
+        return structured;
       }),
   );
 
@@ -178,7 +161,7 @@ export function createMcpServer(c: McpCaller): McpServer {
           questions,
           workspaceId: ctx.workspaceId,
         };
-        return { structured, text: answersText(structured) };
+        return structured;
       }),
   );
 

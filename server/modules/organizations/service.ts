@@ -10,6 +10,7 @@ import { audit } from '../audit/service';
 import { deleteUserSessions } from '../auth/sessions';
 import { revokeUserApiTokens } from '../api-tokens/service';
 import { assertNotBreakGlass, assertSessionForAdminChange } from './admin-guards';
+import { quotedName, SUBJECT_NAME_MAX } from '../../mail/quoted-name';
 import { isUniqueViolation } from '../auth/unique-user';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
@@ -238,9 +239,10 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
   const url = `${deps.config.publicUrl}/login?invite=${encodeURIComponent(token)}`;
   await deps.mailer.send({
     to: input.email,
-    subject: `You're invited to ${orgName} on Verity`,
+    subject: `You're invited to ${quotedName(orgName, SUBJECT_NAME_MAX)} on Verity`,
     text:
-      `${ctx.username} invited you to join ${orgName} on Verity as ${input.role}.\n\n` +
+      `${ctx.username} invited you to join an organization on Verity as ${input.role}.\n\n` +
+      `Organization: ${quotedName(orgName, 200)}\n\n` +
       `Create your account with this link (valid for ${INVITATION_TTL_DAYS} days, usable once):\n\n${url}\n`,
   });
   return {

@@ -6,6 +6,7 @@ import type { AssessmentQuestionView } from '../../../common/schemas/assessments
 import { questionFixture } from './question-fixture';
 import {
   acceptableAnswers,
+  answersSeen,
   assigneeCandidates,
   citeChoices,
   currentCite,
@@ -185,6 +186,18 @@ describe('accept all at or above a confidence', () => {
     expect(acceptableAnswers(questions, 90).map((q) => q.id)).toEqual(['high', 'edge']);
     expect(acceptableAnswers(questions, 0).map((q) => q.id)).toEqual(['high', 'edge', 'low']);
     expect(acceptableAnswers(questions, 100)).toEqual([]);
+  });
+});
+
+describe('answers seen for a bulk approve', () => {
+  it("gives each selected question's answer time as loaded, none yet included, and nothing of the others", () => {
+    const questions = [
+      machine({ id: 'a', answeredAt: '2031-01-02T03:04:05.678Z' }),
+      machine({ id: 'b', answeredAt: null }),
+      machine({ id: 'c', answeredAt: '2031-01-02T03:04:06.000Z' }),
+    ];
+    expect(answersSeen(questions, new Set(['a', 'b']))).toEqual({ a: '2031-01-02T03:04:05.678Z', b: null });
+    expect(answersSeen(questions, new Set())).toEqual({});
   });
 });
 

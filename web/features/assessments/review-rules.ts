@@ -120,6 +120,17 @@ export function acceptableAnswers<Q extends Question>(questions: readonly Q[], m
   );
 }
 
+/**
+ * What a bulk approve sends as the answers the reviewer saw: each selected question's `answeredAt` as this page
+ * loaded it. The server approves only answers still at that time and counts the others as changed.
+ */
+export function answersSeen(
+  questions: readonly Pick<AssessmentQuestionView, 'id' | 'answeredAt'>[],
+  selected: ReadonlySet<string>,
+): Record<string, string | null> {
+  return Object.fromEntries(questions.filter((q) => selected.has(q.id)).map((q) => [q.id, q.answeredAt]));
+}
+
 /** What the export dialog tells the user before the file leaves: how much nobody has reviewed yet. */
 export interface ExportSummary {
   total: number;

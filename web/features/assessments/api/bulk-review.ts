@@ -11,13 +11,13 @@ export interface BulkReviewInput {
 
 /**
  * One review step on many questions at once (accept every machine answer at or above a confidence, assign, mark not
- * applicable, approve); resolves to how many questions changed.
+ * applicable, approve); resolves to how many questions changed and, for approve, how many were skipped because
+ * their answer changed since the reviewer saw it.
  */
-export async function bulkReview({ batchId, body }: BulkReviewInput): Promise<number> {
-  const result = await api.post(assessmentPath(batchId, '/review'), BulkReviewResult, body, {
+export function bulkReview({ batchId, body }: BulkReviewInput): Promise<BulkReviewResult> {
+  return api.post(assessmentPath(batchId, '/review'), BulkReviewResult, body, {
     errorFallback: 'Failed to update the questions',
   });
-  return result.updated;
 }
 
 export function useBulkReview() {

@@ -97,7 +97,7 @@ function AssignForm({
     mutation.mutate(
       { batchId, body: { action: 'assign', assigneeId, dueOn: dueOnToSend(assigneeId, dueOn, only), selection } },
       {
-        onSuccess: (updated) => {
+        onSuccess: ({ updated }) => {
           const person = candidates.find((c) => c.id === assigneeId)?.username;
           toast({
             title: person ? `Assigned to ${person}` : 'Assignment removed',

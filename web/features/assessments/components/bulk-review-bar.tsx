@@ -12,7 +12,7 @@ import { toast, toastError } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useBulkReview } from '../api/bulk-review';
-import { acceptableAnswers } from '../review-rules';
+import { acceptableAnswers, answersSeen } from '../review-rules';
 
 interface BulkReviewBarProps {
   batchId: string;
@@ -60,14 +60,29 @@ export function BulkReviewBar({
 
   const onSelection = (action: SelectionAction) => {
     setRunning(action);
+    const selection = { questionIds: [...selected] };
     mutation.mutate(
-      { batchId, body: { action, selection: { questionIds: [...selected] } } },
       {
-        onSuccess: (updated) => {
+        batchId,
+        // Approve says which answers the reviewer saw, so one rewritten since they loaded the page is not approved.
+        body:
+          action === 'approve'
+            ? { action, selection, answeredAt: answersSeen(questions, selected) }
+            : { action, selection },
+      },
+      {
+        onSuccess: ({ updated, skippedChanged = 0 }) => {
           toast({ title: DONE[action](updated), variant: 'success' });
-          if (updated < count) {
+          if (skippedChanged > 0) {
             toast({
-              title: `${formatNumber(count - updated)} left as they were`,
+              title: `${formatNumber(skippedChanged)} ${skippedChanged === 1 ? 'answer' : 'answers'} changed since you opened the page`,
+              description: `${skippedChanged === 1 ? 'It was' : 'They were'} not approved. Read the new ${skippedChanged === 1 ? 'answer' : 'answers'}, then approve again.`,
+            });
+          }
+          const unchanged = count - updated - skippedChanged;
+          if (unchanged > 0) {
+            toast({
+              title: `${formatNumber(unchanged)} left as they were`,
               description:
                 action === 'approve'
                   ? 'Only answered questions that are not approved yet can be approved.'
@@ -168,7 +183,7 @@ function AcceptConfident({ batchId, questions }: { batchId: string; questions: r
     mutation.mutate(
       { batchId, body: { action: 'accept', minConfidence } },
       {
-        onSuccess: (updated) => {
+        onSuccess: ({ updated }) => {
           toast({
             title: `${formatNumber(updated)} ${updated === 1 ? 'answer' : 'answers'} approved`,
             description: `Every machine answer at or above ${String(minConfidence)}% confidence.`,
