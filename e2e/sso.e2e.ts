@@ -5,8 +5,10 @@ import { startOidcProvider, type TestOidcProvider } from '../test/helpers/oidc-p
 import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations } from './a11y';
 import { launchBrowser, screenshot } from './browser';
 import { apiCall, joinAsMember, openAdminPage, uniqueSuffix } from './session';
+import { publishTxt } from './dns-records';
 
 const baseUrl = inject('baseUrl');
+const dnsDir = inject('dnsDir');
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const PASSWORD = 'secret-1234';
@@ -116,6 +118,25 @@ describe('SSO sign-in', () => {
     await dialog.getByText('Client secret stored').waitFor();
     await scrollSsoTab(dialog, 'top');
     await checkScreen(page, 'sso-tab-1440');
+
+    // The saved domain waits for its DNS record: the admin publishes it and presses Verify.
+    const row = dialog.getByRole('listitem', { name: domain });
+    await row.getByText('Not verified').waitFor();
+    await row.getByRole('button', { name: `Verify ${domain}` }).scrollIntoViewIfNeeded();
+    await checkScreen(page, 'sso-tab-domain-1440');
+    // Pressed before the record is published, it says what is missing.
+    await row.getByRole('button', { name: `Verify ${domain}` }).click();
+    await page
+      .getByText(new RegExp(`^No TXT record verity-domain-verification=\\w+ was found at _verity-challenge\\.`))
+      .first()
+      .waitFor();
+    const recordName = await row.getByLabel('TXT record name').inputValue();
+    const recordValue = await row.getByLabel('TXT record value').inputValue();
+    expect(recordName).toBe(`_verity-challenge.${domain}`);
+    publishTxt(dnsDir, recordName, [recordValue]);
+    await row.getByRole('button', { name: `Verify ${domain}` }).click();
+    await row.getByText(/^Verified/).waitFor();
+    await page.getByText(`${domain} verified`).first().waitFor();
     const saved = await apiCall<{ domains: string[]; groupRoles: unknown[]; defaultRole: string }>(
       page,
       'GET',
@@ -132,14 +153,20 @@ describe('SSO sign-in', () => {
     const phoneDialog = await openSsoTab(phone);
     await phoneDialog.getByRole('textbox', { name: 'Group 1' }).waitFor();
     await checkScreen(phone, 'sso-tab-390');
+    await phoneDialog.getByRole('listitem', { name: domain }).scrollIntoViewIfNeeded();
+    await checkScreen(phone, 'sso-tab-390-domain');
     await scrollSsoTab(phoneDialog, 'bottom');
     await checkScreen(phone, 'sso-tab-390-lower');
     await phone.context().close();
 
-    // A domain another organization holds is refused under the domains box.
+    // A domain another organization verified is refused under the domains box; so is a public mail domain.
     const other = await openAdminPage(browser, baseUrl, { viewport: DESKTOP });
     const otherDialog = await openSsoTab(other.page);
     await fillProvider(otherDialog);
+    await addDomain(otherDialog, 'gmail.com');
+    await otherDialog.getByRole('button', { name: 'Save SSO Settings' }).click();
+    await otherDialog.getByText(/^gmail\.com is the domain of a public e-mail service/).waitFor();
+    await otherDialog.getByRole('button', { name: 'Remove gmail.com' }).click();
     await addDomain(otherDialog, domain);
     await otherDialog.getByRole('button', { name: 'Save SSO Settings' }).click();
     await otherDialog

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { isIP, isIPv6 } from 'node:net';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -26,6 +27,7 @@ const Env = z.object({
   SESSION_IDLE_HOURS: z.coerce.number().positive('SESSION_IDLE_HOURS must be a positive number of hours').default(12),
   TRUST_PROXY: bool,
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  SSO_ALLOWED_ISSUER_HOSTS: unsetWhenEmpty(z.string().optional()),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Verity <no-reply@verity.local>'),
   DEMO_USER: bool,
@@ -93,6 +95,7 @@ const Env = z.object({
       .max(10, 'LLM_MAX_RETRIES must be between 0 and 10')
       .default(2),
   ),
+  DNS_SERVERS: unsetWhenEmpty(z.string().optional()),
 });
 
 export type Config = {
@@ -107,6 +110,11 @@ export type Config = {
   sessionIdleMs: number;
   trustProxy: boolean;
   authRateLimitPerMinute: number;
+  /**
+   * Hosts an organization's SSO issuer (and the endpoints its discovery document names) may be on although they
+   * are, or resolve to, a loopback, private or link-local address: on-premises identity providers.
+   */
+  ssoAllowedIssuerHosts: AllowedIssuerHost[];
   smtpUrl: string | undefined;
   mailFrom: string;
   demoUser: boolean;
@@ -149,6 +157,11 @@ export type Config = {
   questionClaimMs: number;
   /** A document whose claim was not renewed for this long belongs to a worker that died and is taken over. */
   documentClaimMs: number;
+  /**
+   * The DNS servers asked when an admin verifies an SSO domain (`ip` or `ip:port`, as node:dns's `setServers`
+   * takes them); null: the system's resolver.
+   */
+  dnsServers: string[] | null;
   /** The OpenAI-compatible endpoint for generation and embeddings; null when LLM_BASE_URL is unset. */
   llm: LlmConfig | null;
   embedding: EmbeddingConfig;
@@ -178,6 +191,39 @@ export type LlmConfig = {
   maxRetries: number;
 };
 
+/** A host of SSO_ALLOWED_ISSUER_HOSTS: a lower-case name, IPv4 address or bracketed IPv6 address; port null: any. */
+export type AllowedIssuerHost = { host: string; port: number | null };
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
+
+/**
+ * SSO_ALLOWED_ISSUER_HOSTS: host names or addresses separated by commas, each with an optional port
+ * (`login.corp.example`, `10.1.2.3:8443`, `[fd00::5]:443`). Only exact hosts: a wildcard would let anyone who can
+ * add a DNS name under it reach the internal network through Verity.
+ */
+function parseAllowedIssuerHosts(value: string | undefined): AllowedIssuerHost[] {
+  if (value === undefined) return [];
+  return value.split(',').map((raw) => {
+    const entry = raw.trim().toLowerCase();
+    const match = /^(\[[0-9a-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(entry);
+    const host = match?.[1] ?? '';
+    const port = match?.[2] === undefined ? null : Number(match[2]);
+    let valid = !!match && (port === null || (port >= 1 && port <= 65535));
+    if (valid && host.startsWith('[')) valid = isIPv6(host.slice(1, -1));
+    else if (valid) valid = isIP(host) === 4 || HOST_NAME.test(host);
+    // The URL parser reads 2130706433 or 0x7f.1 as 127.0.0.1: an entry must be written the way issuers' URLs are
+    // compared, or it would silently allow another host than the one it seems to name.
+    if (valid && !host.startsWith('[')) valid = new URL(`http://${host}`).hostname === host;
+    if (!valid) {
+      throw new Error(
+        `Invalid configuration:\nSSO_ALLOWED_ISSUER_HOSTS: "${raw.trim()}" is not a host name or address with an optional port; give hosts separated by commas, such as login.corp.example,10.1.2.3:8443 (no scheme, path or wildcard)`,
+      );
+    }
+    return { host: host.startsWith('[') ? new URL(`http://${host}`).hostname : host, port };
+  });
+}
+
 /** Parses the environment once; a bad value stops the start with a sentence naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -205,6 +251,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid configuration:\nEMBEDDING_PROVIDER: openai needs EMBEDDING_MODEL (and LLM_BASE_URL) naming the endpoint's embedding model",
     );
   }
+  const dnsServers = e.DNS_SERVERS === undefined ? null : parseDnsServers(e.DNS_SERVERS);
   const shownHost = e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST;
   return {
     port: e.PORT,
@@ -217,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_HOURS * 3600_000,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    ssoAllowedIssuerHosts: parseAllowedIssuerHosts(e.SSO_ALLOWED_ISSUER_HOSTS),
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     demoUser: e.DEMO_USER,
@@ -244,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrentPerOrg: e.QA_CONCURRENT_REQUESTS_PER_ORG,
       openAssessmentQuestionsPerOrg: e.ASSESSMENT_OPEN_QUESTIONS_PER_ORG,
     },
+    dnsServers,
     workerConcurrency: e.WORKER_CONCURRENCY,
     /** An assessment question claimed longer ago than this belongs to a worker that died and is taken over. */
     questionClaimMs: e.WORKER_QUESTION_CLAIM_SECONDS * 1000,
@@ -266,4 +315,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       mavenUrl: e.MODELS_MAVEN_URL.replace(/\/+$/, ''),
     },
   };
+}
+
+/**
+ * DNS_SERVERS: addresses separated by commas, each an IPv4 or IPv6 address with an optional port
+ * (`127.0.0.1:5353`, `[::1]:5353`, `::1`). A host name is refused: resolving it would need the resolver it replaces.
+ */
+function parseDnsServers(value: string): string[] {
+  const servers = value.split(',').map((s) => s.trim());
+  for (const server of servers) {
+    const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(server);
+    const withPort = /^([^:]+):(\d+)$/.exec(server);
+    const [host, port] = bracketed
+      ? [bracketed[1] ?? '', bracketed[2]]
+      : withPort
+        ? [withPort[1] ?? '', withPort[2]]
+        : [server, undefined];
+    const hostOk = bracketed ? isIPv6(host) : isIP(host) !== 0;
+    const portOk = port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+    if (!hostOk || !portOk) {
+      throw new Error(
+        `Invalid configuration:\nDNS_SERVERS: "${server}" is not an IP address with an optional port; give addresses separated by commas, such as 127.0.0.1:5353 or [::1]:53 (leave it unset to use the system's resolver)`,
+      );
+    }
+  }
+  return servers;
 }

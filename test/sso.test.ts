@@ -7,23 +7,34 @@ import { createTestApp, type TestApp } from './helpers/app';
 import { call, type Session } from './helpers/api';
 import { createOrg, createUser, unique } from './helpers/factories';
 import { signInAtProvider, startOidcProvider, type TestAccount, type TestOidcProvider } from './helpers/oidc-provider';
+import { startDnsServer, type TestDnsServer } from './helpers/dns-server';
+import { verifyDomain } from './helpers/sso-domains';
 
 let app: TestApp;
 let idp: TestOidcProvider;
+// Domains route sign-ins once verified by DNS: the app asks this loopback server.
+let dns: TestDnsServer;
 const CALLBACK = 'http://verity.test/api/auth/sso/callback';
 
 beforeAll(async () => {
-  app = await createTestApp({ worker: false });
+  dns = await startDnsServer();
   idp = await startOidcProvider({ redirectUris: [CALLBACK] });
+  app = await createTestApp({
+    worker: false,
+    // The test provider is a plain-http issuer on loopback, and so is the mirror of 'an issuer whose discovery
+    // document names another issuer': the whole loopback host is allowed, not only the provider's port.
+    env: { DNS_SERVERS: dns.address, SSO_ALLOWED_ISSUER_HOSTS: '127.0.0.1' },
+  });
 });
 afterAll(async () => {
   await idp.close();
   await app.close();
+  await dns.close();
 });
 
 type Org = Awaited<ReturnType<typeof createOrg>> & { slug: string; domain: string };
 
-/** An organization whose SSO points at the test provider, with its own e-mail domain. */
+/** An organization whose SSO points at the test provider, with its own e-mail domain (verified). */
 async function ssoOrg(settings: Record<string, unknown> = {}): Promise<Org> {
   const org = await createOrg(app);
   const domain = `${unique('corp')}.example`.toLowerCase();
@@ -38,6 +49,7 @@ async function ssoOrg(settings: Record<string, unknown> = {}): Promise<Org> {
     },
   });
   if (res.statusCode !== 200) throw new Error(`SSO settings: ${res.statusCode} ${res.body}`);
+  await verifyDomain(app, org.admin, dns, domain);
   const [row] = await app.database.db
     .select({ slug: organizations.slug })
     .from(organizations)
@@ -466,8 +478,11 @@ describe('what the callback refuses', () => {
     const payloadOf = (jwt: string) =>
       JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
 
-    const reasonOf = (res: { failures: Array<{ details: unknown }> }) =>
-      String((res.failures.at(-1)?.details as { reason?: string } | null)?.reason);
+    /** The audit row's classified reason and the check openid-client names (test/sso-hardening.test.ts). */
+    const reasonOf = (res: { failures: Array<{ details: unknown }> }) => {
+      const details = res.failures.at(-1)?.details as { reason?: string; check?: string } | null;
+      return `${details?.reason}: ${details?.check}`;
+    };
 
     async function withTamperedToken(change: (idToken: string) => Promise<string> | string) {
       const org = await ssoOrg();
@@ -492,7 +507,7 @@ describe('what the callback refuses', () => {
       expect(res.location).toBe('/login?sso_error=sso_failed');
       expect(res.session).toBeNull();
       expect(res.failures).toHaveLength(1);
-      expect(reasonOf(res)).toMatch(/signature verification failed/);
+      expect(reasonOf(res)).toMatch(/^id_token_invalid: .*signature verification failed/);
       expect(await userByEmail('ceo@victim.example')).toBeUndefined();
     });
 
@@ -550,9 +565,10 @@ describe('what the callback refuses', () => {
       expect(start.headers.location).toBe('/login?sso_error=sso_unreachable');
       const failures = (await auditActions(org.organizationId)).filter((a) => a.action === 'sso_sign_in_failed');
       expect(failures).toHaveLength(1);
-      expect(String((failures[0]?.details as { reason?: string }).reason)).toMatch(
-        /metadata issuer does not match the expected issuer/,
-      );
+      expect(failures[0]?.details).toEqual({
+        reason: 'discovery_failed',
+        check: 'discovered metadata issuer does not match the expected issuer',
+      });
     } finally {
       mirror.closeAllConnections();
       await new Promise<void>((resolve) => mirror.close(() => resolve()));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '../roles';
+import { isDomainName, SsoDomainView } from './sso-domains';
 
 /**
  * An OIDC issuer is an https URL with no query, fragment or credentials (OpenID Connect Discovery §2); plain http
@@ -21,8 +22,6 @@ export function isOidcIssuer(value: string): boolean {
   return secure && !url.search && !url.hash && !url.username && !url.password && !!url.hostname;
 }
 
-/** A DNS name as people type it after '@' (lower case, at least one dot, labels of letters, digits and hyphens). */
-const DOMAIN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export function emailDomain(email: string): string {
   return email
     .slice(email.lastIndexOf('@') + 1)
@@ -70,6 +69,8 @@ export const SsoSettingsView = z.object({
   clientId: z.string().nullable(),
   hasClientSecret: z.boolean(),
   domains: z.array(z.string()),
+  /** The same domains with their verification: only a verified one routes sign-ins. */
+  domainClaims: z.array(SsoDomainView),
   defaultRole: z.enum(SSO_DEFAULT_ROLES),
   groupsClaim: z.string(),
   groupRoles: z.array(GroupRoleMapping),
@@ -105,7 +106,7 @@ export const UpdateSsoBody = z
           .trim()
           .toLowerCase()
           .transform((d) => d.replace(/^@/, ''))
-          .refine((d) => DOMAIN.test(d), 'Each domain must look like example.com'),
+          .refine(isDomainName, 'Each domain must look like example.com'),
         { message: 'Domains must be a list' },
       )
       .max(20, 'At most 20 domains')
@@ -199,6 +200,8 @@ export const SSO_ERRORS = {
   sso_start_elsewhere:
     'For your safety, signing in with SSO starts on this page. Enter your work e-mail address below and continue.',
   sso_busy: 'Too many sign-ins at once. Wait a minute and sign in with SSO again.',
+  sso_domain_elsewhere:
+    'Your e-mail domain signs in to Verity through another organization. Sign in there, or ask your admin.',
 } as const;
 export type SsoErrorCode = keyof typeof SSO_ERRORS;
 

@@ -145,17 +145,33 @@ export const apiTokens = pgTable(
 );
 
 /**
- * E-mail domains an organization signs in with through SSO: the login page finds the organization by the part of
- * an address after '@'. A domain belongs to one organization at most.
+ * E-mail domains an organization claims for SSO: the login page finds the organization by the part of an address
+ * after '@'. A claim routes sign-ins only once verified (a DNS TXT record holding `verificationToken`); until then
+ * several organizations may claim the same domain, and the first to verify it holds it alone (the partial unique
+ * index) while the others' claims are dropped.
  */
 export const ssoDomains = pgTable(
   'sso_domains',
   {
-    domain: text('domain').primaryKey(),
+    domain: text('domain').notNull(),
     organizationId: organizationRef(),
+    /**
+     * What the organization publishes in DNS to prove it holds the domain. The default gives claims made before
+     * verification existed a random token of their own (they become unverified).
+     */
+    verificationToken: text('verification_token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('sso_domains_org_idx').on(t.organizationId)],
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.domain] }),
+    index('sso_domains_domain_idx').on(t.domain),
+    uniqueIndex('sso_domains_verified_uq')
+      .on(t.domain)
+      .where(sql`${t.verifiedAt} is not null`),
+  ],
 );
 
 /**

@@ -74,6 +74,9 @@ export async function createTestApp(
     QA_CONCURRENT_REQUESTS_PER_USER: '1000',
     QA_CONCURRENT_REQUESTS_PER_ORG: '1000',
     STORAGE_DIR: inject('objectsDir'),
+    // The test identity providers listen on 127.0.0.1 (test/helpers/oidc-provider.ts), which Verity refuses to call
+    // unless the operator allows it: allowed here the way an on-premises installation would allow its provider.
+    SSO_ALLOWED_ISSUER_HOSTS: '127.0.0.1',
     // The lexical engine unless a test asks for the model (EMBEDDING_PROVIDER: 'local'): most tests pin behaviour
     // that does not depend on the model, and loading it per app would cost every test file.
     EMBEDDING_PROVIDER: opts.env?.EMBEDDING_MODEL ? 'openai' : 'none',

@@ -199,6 +199,12 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     }),
   },
   'DELETE /api/admin/sso': { access: 'sso:manage', destroys: true, request: () => ({ url: '/api/admin/sso' }) },
+  // A domain nobody claimed: a permitted caller learns only that (404), and no DNS query is made.
+  'POST /api/admin/sso/domains/:domain/verify': {
+    access: 'sso:manage',
+    ok: 404,
+    request: () => ({ url: `/api/admin/sso/domains/${unique('sweep')}.example/verify` }),
+  },
   'GET /api/admin/api-tokens': { access: 'api_tokens:manage', request: () => ({ url: '/api/admin/api-tokens' }) },
   'POST /api/admin/api-tokens': {
     access: 'api_tokens:manage',

@@ -12,6 +12,7 @@ import { clearAttempts, limiterKey, recordAttemptOrLimit, type AttemptLimit } fr
 import { assertPasswordAllowed } from './password-policy';
 import { revokeUserApiTokens } from '../api-tokens/service';
 import { insertUser } from './insert-user';
+import { assertAddressOpenTo } from '../sso/domains';
 import { passwordResetAllowed, passwordsOff, ssoRequired } from '../sso/passwords-off';
 import { createSession, deleteSessionByToken, deleteUserSessions, listUserSessions } from './sessions';
 import { assertUsernameAndEmailFree, isUniqueViolation } from './unique-user';
@@ -70,6 +71,7 @@ export async function register(deps: AppDeps, input: RegisterBody, meta: ClientM
       if (input.invitationToken) {
         user = await acceptInvitation(tx, input.invitationToken, { ...input, passwordHash });
       } else {
+        await assertAddressOpenTo(tx, null, input.email);
         ({ user } = await createOrganizationWithAdmin(tx, {
           organizationName: input.organizationName ?? '',
           username: input.username,
@@ -103,6 +105,8 @@ async function acceptInvitation(
   }
   // The invitation stays open: signing in with SSO as that address uses it.
   if (await passwordsOff(tx, { id: '', organizationId: inv.organizationId })) throw ssoRequired();
+  // Sent before another organization verified the domain: the domain's owner now makes its people's accounts.
+  await assertAddressOpenTo(tx, inv.organizationId, input.email);
   // Single use: the conditional update makes a second, concurrent acceptance find nothing to claim.
   const claimed = await tx
     .update(invitations)

@@ -12,6 +12,7 @@ import { revokeUserApiTokens } from '../api-tokens/service';
 import { assertNotBreakGlass, assertSessionForAdminChange } from './admin-guards';
 import { quotedName, SUBJECT_NAME_MAX } from '../../mail/quoted-name';
 import { isUniqueViolation } from '../auth/unique-user';
+import { assertAddressOpenTo } from '../sso/domains';
 import { INVITATION_TTL_DAYS } from '../../../common/constants';
 import type { CreateInvitationBody, UpdateOrganizationBody } from '../../../common/schemas/organizations';
 import { normalizeRole, ROLES, type Role } from '../../../common/roles';
@@ -198,6 +199,7 @@ export async function createInvitation(deps: AppDeps, ctx: UserCtx, input: Creat
         : 'An account with this email already exists.',
     );
   }
+  await assertAddressOpenTo(ctx.db, ctx.organizationId, input.email);
   const token = newToken();
   const expiresAt = new Date(Date.now() + INVITATION_TTL_DAYS * 24 * 3600_000);
   const { invitation, orgName } = await inTransaction(ctx.db, async (tx) => {

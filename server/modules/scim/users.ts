@@ -16,6 +16,7 @@ import { ssoSettings, syncRoles } from './roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { isAdminLevel } from '../../../common/roles';
 import { applyUserPatch, emailFromList, parseEmail, type UserState } from './user-patch';
+import { assertAddressOpenTo } from '../sso/domains';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -150,6 +151,7 @@ export async function createScimUser(ctx: ScimCtx, body: ScimUserBody) {
   const active = body.active ?? true;
   return inTransaction(ctx.db, async (tx) => {
     await assertScimUserNameFree(tx, ctx.organizationId, body.userName);
+    await assertAddressOpenTo(tx, ctx.organizationId, email);
     const username = await freeUsername(tx, body.userName, email);
     if (active) await assertUsernameAndEmailFree(tx, username, email);
     const { defaultRole } = await ssoSettings(tx, ctx.organizationId);
@@ -273,6 +275,7 @@ async function saveState(tx: Tx, ctx: ScimCtx, user: UserRow, next: UserState) {
       'mutability',
     );
   }
+  if (emailChanged) await assertAddressOpenTo(tx, ctx.organizationId, next.email);
   const userNameChanged = next.username.toLowerCase() !== before.username.toLowerCase();
   if (userNameChanged) await assertScimUserNameFree(tx, ctx.organizationId, next.username, user.id);
   // Only live users hold their names and addresses: a deactivated one is checked when it comes back.

@@ -1,11 +1,12 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type * as oidc from 'openid-client';
-import { invitations, scimGroups, ssoDomains, users } from '../../db/schema';
+import { invitations, scimGroups, users } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { writeAudit } from '../audit/service';
 import { insertUser } from '../auth/insert-user';
 import { freeUsername } from '../auth/free-username';
 import { withSsoDefaults } from './settings';
+import { assertAddressOpenTo, verifiedDomainOwner } from './domains';
 import { roleFromGroups } from './group-roles';
 import { isAdmin, isLastAdmin } from '../organizations/last-admin';
 import { Email } from '../../../common/schemas/auth';
@@ -39,13 +40,15 @@ function groupsOf(claims: oidc.IDToken, claim: string): string[] | null {
 /**
  * The Verity user an ID token stands for, in the organization whose provider issued it:
  * 1. the account already linked to this issuer and subject;
- * 2. else, when the address is trusted (verified by the provider, or in the organization's SSO domains), the
- *    organization's account with that address, linked now unless it is linked to another subject of this provider;
+ * 2. else, when the address is trusted (verified by the provider, or in one of the organization's verified SSO
+ *    domains), the organization's account with that address, linked now unless it is linked to another subject of
+ *    this provider;
  * 3. else a new account (just-in-time), in the role of a pending invitation for that address, or of the person's
  *    mapped groups, or the organization's default role; without an invitation, not for a person whose account here
  *    was deactivated.
- * An address held by another organization's account is refused. When groups are
- * mapped and the token carries the groups claim, the role follows the groups at every sign-in.
+ * An address held by another organization's account, or of a domain another organization verified, is refused
+ * (no account is created for it). When groups are mapped and the token carries the groups claim, the role follows
+ * the groups at every sign-in.
  */
 export async function provisionFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDToken): Promise<User> {
   const sso = withSsoDefaults(org.sso);
@@ -76,6 +79,13 @@ export async function provisionFromClaims(tx: DbOrTx, org: Org, claims: oidc.IDT
   await assertTrustedAddress(tx, org.id, claims, email);
   const byEmail = await linkByEmail(tx, org, claims, email);
   if (byEmail) return follow(byEmail);
+  // The provider vouching for the address is not enough: the domain's owner alone makes accounts of its people.
+  await assertAddressOpenTo(
+    tx,
+    org.id,
+    email,
+    (domain) => new SsoRefusal('sso_domain_elsewhere', `${domain} is verified by another organization`),
+  );
   return createFromClaims(tx, org, claims, email, (scimSetsRoles ? null : mapped) ?? sso.defaultRole);
 }
 
@@ -90,16 +100,15 @@ async function hasScimGroups(tx: DbOrTx, organizationId: string): Promise<boolea
 
 /**
  * An address is matched to an account (or given to a new one) only when the provider vouches for it
- * (`email_verified: true`) or it is in one of the organization's own SSO domains: otherwise whoever can set their
- * address at the provider could take over the account holding it, or hold another company's address here.
+ * (`email_verified: true`) or it is in one of the organization's own verified SSO domains: otherwise whoever can
+ * set their address at the provider could take over the account holding it, or hold another company's address here.
+ * An unverified claim proves nothing, so it vouches for nothing.
  */
 async function assertTrustedAddress(tx: DbOrTx, organizationId: string, claims: oidc.IDToken, email: string) {
   if (claims.email_verified === true) return;
-  const [own] = await tx
-    .select({ domain: ssoDomains.domain })
-    .from(ssoDomains)
-    .where(and(eq(ssoDomains.organizationId, organizationId), eq(ssoDomains.domain, emailDomain(email))));
-  if (!own) throw new SsoRefusal('sso_unverified', `${email} is neither verified by the provider nor in an SSO domain`);
+  if ((await verifiedDomainOwner(tx, emailDomain(email))) !== organizationId) {
+    throw new SsoRefusal('sso_unverified', `${email} is neither verified by the provider nor in a verified SSO domain`);
+  }
 }
 
 async function linkByEmail(tx: DbOrTx, org: Org, claims: oidc.IDToken, email: string): Promise<User | undefined> {

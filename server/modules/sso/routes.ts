@@ -8,14 +8,15 @@ import {
   SsoStartQuery,
   SSO_ERRORS,
   UpdateSsoBody,
-  isLocalPath,
   type SsoErrorCode,
 } from '../../../common/schemas/sso';
+import { SsoDomainParams } from '../../../common/schemas/sso-domains';
 import { AppError } from '../../errors';
 import { readSessionCookie, setSessionCookie } from '../../http/session-cookie';
 import { deleteSessionByToken } from '../auth/sessions';
-import { getSsoSettings, removeSsoSettings, saveSsoSettings, SSO_CALLBACK_PATH } from './settings';
+import { getSsoSettings, removeSsoSettings, saveSsoSettings, SSO_CALLBACK_PATH, verifySsoDomain } from './settings';
 import { discoverSso, finishSsoSignIn, startSsoSignIn } from './sign-in';
+import { sameSitePath } from './return-path';
 
 const tag = { tags: ['sso'] };
 /** Binds a sign-in's state to the browser that started it (login CSRF: a callback link sent by someone else fails). */
@@ -35,15 +36,6 @@ function stateCookie(req: FastifyRequest, reply: FastifyReply, value: string | n
 }
 
 const loginWithError = (code: SsoErrorCode) => `/login?${new URLSearchParams({ sso_error: code })}`;
-
-/** The stored return path once more, resolved as a browser would: anything that leaves this site becomes '/'. */
-function sameSitePath(returnTo: string, publicUrl: string): string {
-  const base = new URL(publicUrl);
-  const target = new URL(returnTo, base);
-  return isLocalPath(returnTo) && target.origin === base.origin
-    ? `${target.pathname}${target.search}${target.hash}`
-    : '/';
-}
 
 /** A 429 of the sign-in flow: the browser is on a redirect, so it goes back to the login page with the reason. */
 class SsoBusy extends AppError {
@@ -81,13 +73,29 @@ export async function ssoRoutes(base: FastifyInstance) {
   app.put(
     '/api/admin/sso',
     { config: manage, schema: { ...tag, body: UpdateSsoBody, response: { 200: SsoSettingsView } } },
-    async (req) => saveSsoSettings(req.user, { secret: config.sessionSecret, publicUrl: config.publicUrl }, req.body),
+    async (req) =>
+      saveSsoSettings(
+        req.user,
+        { secret: config.sessionSecret, publicUrl: config.publicUrl, allowedIssuerHosts: config.ssoAllowedIssuerHosts },
+        req.body,
+      ),
   );
 
   app.delete(
     '/api/admin/sso',
     { config: manage, schema: { ...tag, response: { 200: SsoSettingsView } } },
     async (req) => removeSsoSettings(req.user, config.publicUrl),
+  );
+
+  // Each press makes the server ask DNS: limited per address like the sign-in forms (AUTH_RATE_LIMIT_PER_MINUTE).
+  app.post(
+    '/api/admin/sso/domains/:domain/verify',
+    {
+      config: { ...manage, rateLimit: perIp },
+      schema: { ...tag, params: SsoDomainParams, response: { 200: SsoSettingsView } },
+    },
+    async (req) =>
+      verifySsoDomain(req.user, { dnsServers: config.dnsServers, publicUrl: config.publicUrl }, req.params.domain),
   );
 
   app.get(
@@ -108,7 +116,8 @@ export async function ssoRoutes(base: FastifyInstance) {
       if (site !== undefined && site !== 'same-origin' && site !== 'none') {
         return reply.redirect(loginWithError('sso_start_elsewhere'), 302);
       }
-      const started = await startSsoSignIn(app.deps, req.query);
+      const returnTo = req.query.returnTo === undefined ? null : sameSitePath(req.query.returnTo, config.publicUrl);
+      const started = await startSsoSignIn(app.deps, { ...req.query, returnTo: returnTo ?? undefined });
       if ('error' in started) return reply.redirect(loginWithError(started.error), 302);
       stateCookie(req, reply, started.state);
       return reply.redirect(started.redirectTo, 302);
@@ -147,7 +156,7 @@ export async function ssoRoutes(base: FastifyInstance) {
       const previous = readSessionCookie(req);
       if (previous) await deleteSessionByToken(app.deps.db, previous);
       setSessionCookie(req, reply, result.sessionToken);
-      return reply.redirect(sameSitePath(result.returnTo, config.publicUrl), 302);
+      return reply.redirect(sameSitePath(result.returnTo, config.publicUrl) ?? '/', 302);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { organizations, ssoDomains, users } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import { AppError, badRequest, notFound } from '../../errors';
@@ -6,6 +6,9 @@ import type { UserCtx } from '../../context';
 import { seal } from '../../secret';
 import { audit } from '../audit/service';
 import { forgetProviderConfig } from './provider';
+import { issuerRefusal } from './outbound';
+import type { AllowedIssuerHost } from '../../config';
+import { domainClaimsOf, domainTaken, presentDomainClaim, replaceDomainClaims, verifyDomainClaim } from './domains';
 import { isUniqueViolation } from '../auth/unique-user';
 import { SSO_DEFAULTS, type SsoConfig, type SsoSettingsView, type UpdateSsoBody } from '../../../common/schemas/sso';
 
@@ -26,14 +29,17 @@ export function withSsoDefaults(config: SsoConfig) {
   };
 }
 
+type DomainClaim = Parameters<typeof presentDomainClaim>[0];
+
 /** Never the secret, sealed or not: only whether one is stored. */
-export function presentSso(config: SsoConfig | null, domains: string[], publicUrl: string): SsoSettingsView {
+export function presentSso(config: SsoConfig | null, claims: DomainClaim[], publicUrl: string): SsoSettingsView {
   const full = config ? withSsoDefaults(config) : null;
   return {
     issuer: full?.issuer ?? null,
     clientId: full?.clientId ?? null,
     hasClientSecret: !!full?.clientSecretSealed,
-    domains,
+    domains: claims.map((c) => c.domain),
+    domainClaims: claims.map(presentDomainClaim),
     defaultRole: full?.defaultRole ?? SSO_DEFAULTS.defaultRole,
     groupsClaim: full?.groupsClaim ?? SSO_DEFAULTS.groupsClaim,
     groupRoles: full?.groupRoles ?? SSO_DEFAULTS.groupRoles,
@@ -44,22 +50,13 @@ export function presentSso(config: SsoConfig | null, domains: string[], publicUr
   };
 }
 
-async function domainsOf(db: DbOrTx, organizationId: string): Promise<string[]> {
-  const rows = await db
-    .select({ domain: ssoDomains.domain })
-    .from(ssoDomains)
-    .where(eq(ssoDomains.organizationId, organizationId))
-    .orderBy(asc(ssoDomains.domain));
-  return rows.map((r) => r.domain);
-}
-
 export async function getSsoSettings(ctx: UserCtx, publicUrl: string): Promise<SsoSettingsView> {
   const [org] = await ctx.db
     .select({ sso: organizations.ssoConfig })
     .from(organizations)
     .where(eq(organizations.id, ctx.organizationId));
   if (!org) throw notFound('Organization');
-  return presentSso(org.sso, await domainsOf(ctx.db, ctx.organizationId), publicUrl);
+  return presentSso(org.sso, await domainClaimsOf(ctx.db, ctx.organizationId), publicUrl);
 }
 
 const fieldError = (field: string, message: string) =>
@@ -85,40 +82,26 @@ async function assertBreakGlassAdmin(db: DbOrTx, organizationId: string, userId:
   }
 }
 
-const domainTaken = (domains: string[]) =>
-  new AppError(
-    409,
-    'domain_taken',
-    `${domains.join(', ')} already signs in to another organization. Remove it from the list.`,
-    { in: 'body', issues: [{ field: 'domains', message: 'Taken by another organization' }] },
-  );
-
-/** A domain belongs to one organization: claiming another's would send its people to the wrong identity provider. */
-async function replaceDomains(tx: DbOrTx, organizationId: string, domains: string[]): Promise<void> {
-  if (domains.length > 0) {
-    const taken = await tx
-      .select({ domain: ssoDomains.domain })
-      .from(ssoDomains)
-      .where(and(inArray(ssoDomains.domain, domains), ne(ssoDomains.organizationId, organizationId)));
-    if (taken.length > 0) throw domainTaken(taken.map((t) => t.domain));
-  }
-  await tx.delete(ssoDomains).where(eq(ssoDomains.organizationId, organizationId));
-  // Two organizations saving the same domain at once: the primary key refuses the second (409 below).
-  if (domains.length > 0) await tx.insert(ssoDomains).values(domains.map((domain) => ({ domain, organizationId })));
-}
-
 /**
  * Stores the OIDC issuer, client id and sign-in rules; a new client secret is sealed with the server secret (bound
  * to this organization), and none keeps the one already stored.
  */
 export async function saveSsoSettings(
   ctx: UserCtx,
-  server: { secret: string | undefined; publicUrl: string },
+  server: { secret: string | undefined; publicUrl: string; allowedIssuerHosts: readonly AllowedIssuerHost[] },
   input: UpdateSsoBody,
 ): Promise<SsoSettingsView> {
   // main.ts always sets one (SESSION_SECRET or DATA_DIR/secret); without it nothing could be sealed.
   if (!server.secret) throw new Error('SESSION_SECRET is needed to store SSO client secrets');
   const serverSecret = server.secret;
+  // Said now, to the admin who can fix it; every connection is checked again (DNS can change after saving).
+  const refusal = await issuerRefusal(new URL(input.issuer), server.allowedIssuerHosts);
+  if (refusal) {
+    throw new AppError(400, 'issuer_not_allowed', refusal, {
+      in: 'body',
+      issues: [{ field: 'issuer', message: refusal }],
+    });
+  }
   const view = await inTransaction(ctx.db, async (tx) => {
     const [org] = await tx
       .select({ sso: organizations.ssoConfig })
@@ -132,7 +115,7 @@ export async function saveSsoSettings(
       throw badRequest('Enter the client secret for the new issuer: the saved one belongs to the previous issuer.');
     }
     if (input.breakGlassUserId) await assertBreakGlassAdmin(tx, ctx.organizationId, input.breakGlassUserId);
-    await replaceDomains(tx, ctx.organizationId, input.domains);
+    const claims = await replaceDomainClaims(tx, ctx, input.domains);
     const next: SsoConfig = {
       issuer: input.issuer,
       clientId: input.clientId,
@@ -159,8 +142,9 @@ export async function saveSsoSettings(
       ssoRequired: input.ssoRequired,
       breakGlassUserId: input.breakGlassUserId,
     });
-    return presentSso(next, input.domains, server.publicUrl);
+    return presentSso(next, claims, server.publicUrl);
   }).catch((err: unknown) => {
+    // The same organization saving twice at once: both insert the same new claim.
     if (isUniqueViolation(err)) throw domainTaken(input.domains);
     throw err;
   });
@@ -183,4 +167,19 @@ export async function removeSsoSettings(ctx: UserCtx, publicUrl: string): Promis
   });
   forgetProviderConfig(ctx.organizationId);
   return view;
+}
+
+/** Checks the DNS record of one of the organization's domains; once verified, it routes sign-ins here alone. */
+export async function verifySsoDomain(
+  ctx: UserCtx,
+  server: { dnsServers: string[] | null; publicUrl: string },
+  domain: string,
+): Promise<SsoSettingsView> {
+  const claims = await verifyDomainClaim(ctx, server.dnsServers, domain);
+  const [org] = await ctx.db
+    .select({ sso: organizations.ssoConfig })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.organizationId));
+  if (!org) throw notFound('Organization');
+  return presentSso(org.sso, claims, server.publicUrl);
 }

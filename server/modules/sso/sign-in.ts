@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
-import { organizations, ssoDomains, ssoLoginAttempts } from '../../db/schema';
+import { organizations, ssoLoginAttempts } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../errors';
@@ -8,9 +8,11 @@ import { isUniqueViolation } from '../auth/unique-user';
 import { hashToken } from '../../tokens';
 import { writeAudit } from '../audit/service';
 import { createSession } from '../auth/sessions';
-import { providerConfig } from './provider';
+import { providerConfig, type ProviderServer } from './provider';
+import { auditFailure, classifyProviderFailure, registeredErrorCode, type Failure } from './failure-audit';
 import { SSO_CALLBACK_PATH } from './settings';
 import { provisionFromClaims, SsoRefusal } from './provision';
+import { verifiedDomainOwner } from './domains';
 import {
   emailDomain,
   type SsoConfig,
@@ -38,17 +40,15 @@ async function ssoOrganization(db: DbOrTx, where: { slug: string } | { id: strin
 }
 
 /**
- * Where a person signs in: the organization that claims their e-mail domain, or the one with the slug they typed.
+ * Where a person signs in: the organization that verified their e-mail domain, or the one with the slug they typed.
  * Only organizations with SSO are found: the answer tells no more than the login page's button would.
  */
 export async function discoverSso(db: DbOrTx, query: SsoDiscoverQuery): Promise<SsoDiscovery> {
   let org: SsoOrganization | null = null;
   if (query.email) {
-    const [row] = await db
-      .select({ organizationId: ssoDomains.organizationId })
-      .from(ssoDomains)
-      .where(eq(ssoDomains.domain, emailDomain(query.email)));
-    if (row) org = await ssoOrganization(db, { id: row.organizationId });
+    // Only a verified claim routes: an unverified one could be anybody's guess at another company's domain.
+    const owner = await verifiedDomainOwner(db, emailDomain(query.email));
+    if (owner) org = await ssoOrganization(db, { id: owner });
   } else if (query.organization) {
     org = await ssoOrganization(db, { slug: query.organization });
   }
@@ -69,24 +69,10 @@ export async function discoverSso(db: DbOrTx, query: SsoDiscoverQuery): Promise<
   };
 }
 
-/** What went wrong, for the audit log: openid-client wraps the precise check that failed as the cause. */
-function describeFailure(err: unknown): string {
-  if (!(err instanceof Error)) return 'token exchange failed';
-  const cause = err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  return `${err.name}: ${err.message}${cause}`;
-}
-
-/** A sign-in that did not finish, in the organization's audit log: the reason is for its admins, not the browser. */
-function auditFailure(db: DbOrTx, organizationId: string, reason: string, ip?: string) {
-  return writeAudit(db, {
-    organizationId,
-    userId: null,
-    action: 'sso_sign_in_failed',
-    entityType: 'organization',
-    entityId: organizationId,
-    details: { reason: reason.slice(0, 300), ...(ip && { ip }) },
-  });
-}
+const providerServer = (deps: AppDeps): ProviderServer => ({
+  secret: deps.config.sessionSecret,
+  allowedIssuerHosts: deps.config.ssoAllowedIssuerHosts,
+});
 
 /**
  * Starts the authorization code flow with PKCE: a fresh state, nonce and code verifier are kept server-side under
@@ -102,9 +88,9 @@ export async function startSsoSignIn(
   if (!org) return { error: 'sso_not_configured' };
   let config: oidc.Configuration;
   try {
-    config = await providerConfig(org.id, org.sso, deps.config.sessionSecret);
+    config = await providerConfig(org.id, org.sso, providerServer(deps));
   } catch (err) {
-    await auditFailure(deps.db, org.id, `discovery: ${describeFailure(err)}`);
+    await auditFailure(deps, org.id, classifyProviderFailure(err, 'discovery'), { err });
     return { error: 'sso_unreachable' };
   }
   const state = oidc.randomState();
@@ -136,7 +122,9 @@ export type CallbackResult = { ok: true; sessionToken: string; returnTo: string 
  * Finishes a sign-in: the state must be one this server issued to this browser and not used before; then the code
  * is exchanged (with the PKCE verifier) and the ID token checked — signature by the provider's keys, issuer,
  * audience, expiry and nonce (openid-client) — before the person is found or created. Failures never say more than
- * a code the login page explains; the details go to the audit log of the organization.
+ * a code the login page explains; a classified reason goes to the audit log of the organization (failure-audit.ts).
+ * Nothing is written before the state is known to be one this server issued to this browser: an invented or
+ * stolen state cannot put rows into any organization's log.
  */
 export async function finishSsoSignIn(
   deps: AppDeps,
@@ -152,16 +140,20 @@ export async function finishSsoSignIn(
   if (!attemptRow) return { ok: false, error: 'sso_expired' };
   const org = await ssoOrganization(deps.db, { id: attemptRow.organizationId });
   if (!org) return { ok: false, error: 'sso_not_configured' };
-  const fail = async (error: SsoErrorCode, reason: string): Promise<CallbackResult> => {
-    await auditFailure(deps.db, org.id, reason, input.meta.ip);
+  const fail = async (error: SsoErrorCode, failure: Failure, err?: unknown): Promise<CallbackResult> => {
+    await auditFailure(deps, org.id, failure, { ip: input.meta.ip, err });
     return { ok: false, error };
   };
+  // Only the error's code, and only a registered one: the rest of the URL (`error_description` too) is whatever
+  // the link's author typed.
   const providerError = input.callbackUrl.searchParams.get('error');
-  if (providerError) return fail('sso_denied', `provider: ${providerError}`);
+  if (providerError !== null) {
+    return fail('sso_denied', { reason: 'provider_error', error: registeredErrorCode(providerError) });
+  }
 
   let claims: oidc.IDToken;
   try {
-    const config = await providerConfig(org.id, org.sso, deps.config.sessionSecret);
+    const config = await providerConfig(org.id, org.sso, providerServer(deps));
     const tokens = await oidc.authorizationCodeGrant(config, input.callbackUrl, {
       pkceCodeVerifier: attemptRow.codeVerifier,
       expectedState: state,
@@ -169,10 +161,10 @@ export async function finishSsoSignIn(
       idTokenExpected: true,
     });
     const idClaims = tokens.claims();
-    if (!idClaims) return fail('sso_failed', 'no ID token');
+    if (!idClaims) return fail('sso_failed', { reason: 'no_id_token' });
     claims = idClaims;
   } catch (err) {
-    return fail('sso_failed', describeFailure(err));
+    return fail('sso_failed', classifyProviderFailure(err, 'token'), err);
   }
 
   // Two first sign-ins of one person at once (two tabs) race to create the account: the loser's unique violation
@@ -193,10 +185,10 @@ export async function finishSsoSignIn(
         return { ok: true as const, sessionToken, returnTo: attemptRow.returnTo ?? '/' };
       });
     } catch (err) {
-      if (err instanceof SsoRefusal) return fail(err.code, err.message);
+      if (err instanceof SsoRefusal) return fail(err.code, { reason: err.message });
       if (isUniqueViolation(err) && attempt < 2) continue;
       if (isUniqueViolation(err))
-        return fail('sso_failed', 'the account could not be created: its name or address was taken');
+        return fail('sso_failed', { reason: 'the account could not be created: its name or address was taken' });
       throw err;
     }
   }

@@ -30,6 +30,7 @@ import { ssoFormValues, type SsoFormValues } from '../sso-form-values';
 import { listFieldError, parseDomainTokens } from '../sso-domains';
 import { ScimSection } from './scim-section';
 import { SectionHeader } from './section-header';
+import { SsoDomainVerification } from './sso-domain-verification';
 import { SsoGroupRolesField } from './sso-group-roles-field';
 import { SsoRequiredField } from './sso-required-field';
 
@@ -44,12 +45,15 @@ const FIELDS = [
   'breakGlassUserId',
 ] as const satisfies ReadonlyArray<keyof SsoFormValues>;
 
+/** Refusals of a domain the server alone can judge: public, verified elsewhere, or used by another organization. */
+const DOMAIN_REFUSALS = new Set(['domain_taken', 'domain_public', 'domain_in_use']);
+
 /**
- * Puts a refused save's sentence under the field it is about: a domain another organization holds (409), or what
+ * Puts a refused save's sentence under the field it is about: a domain the organization may not claim, or what
  * only the server can check (the break-glass admin). False when the error names no field.
  */
 function showOnField(error: unknown, setError: UseFormSetError<SsoFormValues>): boolean {
-  if (isApiRequestError(error) && error.code === 'domain_taken') {
+  if (isApiRequestError(error) && DOMAIN_REFUSALS.has(error.code ?? '')) {
     setError('domains', { message: error.message }, { shouldFocus: true });
     return true;
   }
@@ -206,11 +210,12 @@ function SsoForm({ settings }: { settings: SsoSettingsView }) {
               maxLength={253}
               maxCount={20}
               placeholder="example.com"
-              hint="Addresses at these domains sign in here. Press Enter after each, or paste a list."
+              hint="Your organization's own domains (not public ones such as gmail.com). Addresses there sign in here once the domain is verified. Press Enter after each, or paste a list."
               error={listFieldError(errors.domains, domains ?? [])}
             />
           )}
         />
+        <SsoDomainVerification claims={settings.domainClaims} />
         <Controller
           control={control}
           name="defaultRole"
