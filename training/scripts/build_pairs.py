@@ -78,6 +78,7 @@ def main() -> None:
             label.update({i: 0.5 for i in lab["partly"] if i not in label})
             scores = indexes[lab["company"]].scores(tokens(q["text"]))
             ranked = sorted(range(len(entries)), key=lambda i: -scores[i])
+            rank_of = {entries[i]["id"]: r for r, i in enumerate(ranked)}
             chosen = list(label)
             chosen += [entries[i]["id"] for i in ranked if entries[i]["id"] not in chosen][:HARD]
             rest = [e["id"] for e in entries if e["id"] not in chosen]
@@ -88,6 +89,7 @@ def main() -> None:
                     "qid": q["qid"], "family": q["family"], "company": lab["company"], "entry": eid,
                     "question": q["text"], "candidate": f"{e['question']}\n{e['answer']}",
                     "label": label.get(eid, 0.0), "kind": "named" if eid in label else "bm25-or-random",
+                    "bm25_rank": rank_of[eid],
                     "labeller": lab["labeller"], "source": q["source"], "licence": q["licence"],
                 })
     out = ROOT / "training/build/pairs.jsonl"
