@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { auditLogs, organizations, users } from '../server/db/schema';
+import { auditLogs, users } from '../server/db/schema';
 import { loadConfig } from '../server/config';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call, sessionCookieFrom, type Session } from './helpers/api';
-import { createOrg, createUser, unique } from './helpers/factories';
+import { createOrg, createUser, unique, organizationSlug } from './helpers/factories';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from './helpers/oidc-provider';
 import { startDnsServer, type TestDnsServer } from './helpers/dns-server';
 import { domainClaim, verifyDomain } from './helpers/sso-domains';
@@ -38,11 +38,7 @@ async function orgClaiming(...domains: string[]): Promise<Org> {
   const org = await createOrg(app);
   const res = await claim(org.admin, domains);
   if (res.statusCode !== 200) throw new Error(`SSO settings: ${res.statusCode} ${res.body}`);
-  const [row] = await app.database.db
-    .select({ slug: organizations.slug })
-    .from(organizations)
-    .where(eq(organizations.id, org.organizationId));
-  return { ...org, slug: row?.slug ?? '' };
+  return { ...org, slug: await organizationSlug(app, org.organizationId) };
 }
 
 function claim(admin: Session, domains: string[]) {

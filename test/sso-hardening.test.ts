@@ -15,7 +15,7 @@ import { FAILURE_AUDITS_PER_MINUTE, FailureAuditLimiter } from '../server/module
 import { sameSitePath } from '../server/modules/sso/return-path';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
-import { createOrg, unique } from './helpers/factories';
+import { createOrg, unique, organizationSlug } from './helpers/factories';
 import { freePort } from './helpers/processes';
 import { signInAtProvider, startOidcProvider, type TestOidcProvider } from './helpers/oidc-provider';
 
@@ -123,11 +123,7 @@ async function ssoOrg(issuer = idp.issuer, clientId = idp.clientId): Promise<Org
     body: { issuer, clientId, clientSecret: idp.clientSecret, domains: [`${unique('corp')}.example`.toLowerCase()] },
   });
   if (res.statusCode !== 200) throw new Error(`SSO settings: ${res.statusCode} ${res.body}`);
-  const [row] = await app.database.db
-    .select({ slug: organizations.slug })
-    .from(organizations)
-    .where(eq(organizations.id, org.organizationId));
-  return { ...org, slug: row?.slug ?? '' };
+  return { ...org, slug: await organizationSlug(app, org.organizationId) };
 }
 
 /** `/start` as a browser opens it: the redirect, and the state cookie bound to it. */

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLogs, organizations, scimGroups, users } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call, type Session } from './helpers/api';
-import { createOrg, createUser, unique } from './helpers/factories';
+import { createOrg, createUser, unique, organizationSlug } from './helpers/factories';
 import { signInAtProvider, startOidcProvider, type TestAccount, type TestOidcProvider } from './helpers/oidc-provider';
 import { startDnsServer, type TestDnsServer } from './helpers/dns-server';
 import { verifyDomain } from './helpers/sso-domains';
@@ -50,11 +50,7 @@ async function ssoOrg(settings: Record<string, unknown> = {}): Promise<Org> {
   });
   if (res.statusCode !== 200) throw new Error(`SSO settings: ${res.statusCode} ${res.body}`);
   await verifyDomain(app, org.admin, dns, domain);
-  const [row] = await app.database.db
-    .select({ slug: organizations.slug })
-    .from(organizations)
-    .where(eq(organizations.id, org.organizationId));
-  return { ...org, slug: row?.slug ?? '', domain };
+  return { ...org, slug: await organizationSlug(app, org.organizationId), domain };
 }
 
 function account(org: Org, extra: Partial<TestAccount> = {}): TestAccount {

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 
 import type { Role } from '../../common/roles';
-import { invitations, mailOutbox } from '../../server/db/schema';
+import { invitations, mailOutbox, organizations } from '../../server/db/schema';
 import type { TestApp } from './app';
 import { call, sessionCookieFrom, type Session } from './api';
 import { waitUntil } from './wait';
@@ -140,4 +140,14 @@ export async function createAnswer(
   const res = await call(app, 'POST', '/api/canonical-answers', { as, body });
   if (res.statusCode !== 201) throw new Error(`create answer failed: ${res.statusCode} ${res.body}`);
   return res.data as { id: string; question: string; answer: string; status: string; tags: string[] };
+}
+
+/** The organization's slug as stored (sign-up derives it from the name), for calls that name the organization. */
+export async function organizationSlug(app: TestApp, organizationId: string): Promise<string> {
+  const [row] = await app.database.db
+    .select({ slug: organizations.slug })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  if (!row) throw new Error(`no organization ${organizationId}`);
+  return row.slug;
 }
