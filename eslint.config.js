@@ -37,7 +37,17 @@ const featureBoundaries = Array.from({ length: 6 }, (_, depth) => {
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'server/db/migrations/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'server/db/migrations/**',
+      'e2e/screenshots/**',
+      '.venv-train/**',
+      'training/build/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
