@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { organizations } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import type { UserCtx } from '../../context';
 import { conflict, forbidden } from '../../errors';
 import { isAdmin } from './last-admin';
+import { ssoOf } from '../sso/passwords-off';
 
 /**
  * Who is an admin changes only with a person signed in, like the SSO settings: a leaked admin token must not mint
@@ -21,11 +20,8 @@ export function assertSessionForAdminChange(ctx: UserCtx, targetRole: string, ne
  * they keep their admin role and their account until another break-glass admin is named.
  */
 export async function assertNotBreakGlass(tx: Tx, ctx: UserCtx, target: { id: string; username: string }) {
-  const [org] = await tx
-    .select({ sso: organizations.ssoConfig })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  if (!org?.sso?.ssoRequired || org.sso.breakGlassUserId !== target.id) return;
+  const sso = await ssoOf(tx, ctx.organizationId);
+  if (!sso?.ssoRequired || sso.breakGlassUserId !== target.id) return;
   throw conflict(
     `${target.username} is the break-glass admin, who signs in with a password while SSO is required. Choose another break-glass admin in SSO Settings first.`,
   );

@@ -230,23 +230,19 @@ async function assertRecordPublished(dnsServers: string[] | null, claim: ClaimRo
  * holds it: the unique index refuses a second (409), and the other organizations' unverified claims of it are
  * dropped (audited in their logs), so their admins see it gone rather than waiting on a record they cannot publish.
  */
-export async function verifyDomainClaim(
-  ctx: UserCtx,
-  dnsServers: string[] | null,
-  domain: string,
-): Promise<ClaimRow[]> {
+export async function verifyDomainClaim(ctx: UserCtx, dnsServers: string[] | null, domain: string): Promise<void> {
   const [claim] = await ctx.db
     .select()
     .from(ssoDomains)
     .where(and(eq(ssoDomains.organizationId, ctx.organizationId), eq(ssoDomains.domain, domain)));
   if (!claim) throw notFound('SSO domain');
-  if (claim.verifiedAt) return domainClaimsOf(ctx.db, ctx.organizationId);
+  if (claim.verifiedAt) return;
   // Claims made before these rules (migrated unverified) are held to them too.
   if (isPublicMailDomain(domain)) throw domainPublic(domain);
   if (await verifiedDomainOwner(ctx.db, domain)) throw domainTaken([domain]);
   await assertRecordPublished(dnsServers, claim);
   try {
-    return await inTransaction(ctx.db, async (tx) => {
+    await inTransaction(ctx.db, async (tx) => {
       const [verified] = await tx
         .update(ssoDomains)
         .set({ verifiedAt: new Date() })
@@ -283,7 +279,6 @@ export async function verifyDomainClaim(
           details: { domain, reason: 'verified by another organization' },
         });
       }
-      return domainClaimsOf(tx, ctx.organizationId);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw domainTaken([domain]);

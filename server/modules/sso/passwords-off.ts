@@ -6,7 +6,8 @@ import { isAdmin } from '../organizations/last-admin';
 
 type Person = { id: string; organizationId: string };
 
-async function ssoOf(db: DbOrTx, organizationId: string) {
+/** The organization's SSO settings as stored, or null when it has none. */
+export async function ssoOf(db: DbOrTx, organizationId: string) {
   const [org] = await db
     .select({ sso: organizations.ssoConfig })
     .from(organizations)

@@ -175,11 +175,6 @@ export async function verifySsoDomain(
   server: { dnsServers: string[] | null; publicUrl: string },
   domain: string,
 ): Promise<SsoSettingsView> {
-  const claims = await verifyDomainClaim(ctx, server.dnsServers, domain);
-  const [org] = await ctx.db
-    .select({ sso: organizations.ssoConfig })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.organizationId));
-  if (!org) throw notFound('Organization');
-  return presentSso(org.sso, claims, server.publicUrl);
+  await verifyDomainClaim(ctx, server.dnsServers, domain);
+  return getSsoSettings(ctx, server.publicUrl);
 }
