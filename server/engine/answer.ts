@@ -54,6 +54,26 @@ function needsReview(matches: TopMatch[]): EngineAnswer {
 const percent = (score: number) => Math.max(0, Math.min(100, Math.round(score * 100)));
 
 /**
+ * The marker a questionnaire numbers its rows with, in the question's own cell: "1.", "12)", "(3)", "Q3:", "#4",
+ * "1.2". Only before a capital (or a letter of a script without case), so a number that is part of the question
+ * ("24/7 support?", "1.5 million records…", "90 days…") stays.
+ */
+const LIST_MARKER =
+  /^\s*(?:\(?\d{1,3}[.):]|\d{1,3}(?:\.\d{1,3})+\.?|Q\s?\d{1,3}[.):]|#\s?\d{1,3}[.):]?)\s+(?=[\p{Lu}\p{Lo}])/u;
+
+/**
+ * What the engine reads of a question, the same whoever asks it (Ask, the assessment worker, the side panel, tasks):
+ * without a leading list marker, and bounded (question-bounds.ts). A workbook cell reads "3) Is a WAF deployed…?"
+ * where a person on Ask types the question alone; read as part of the question, the number was a term no answer
+ * has (10-20 points of confidence less, and borderline document answers fell to 'Needs Review') and the question no
+ * longer began like a yes/no question (no "Yes." before the answer), so a bulk assessment answered the same
+ * question worse than Ask did.
+ */
+export function engineQuestion(asked: string): string {
+  return retrievalText(asked.replace(LIST_MARKER, ''));
+}
+
+/**
  * ARCHITECTURE §6: the library first (its answer verbatim), then the documents (an extractive answer of their best
  * sentences), else 'Needs Review' — never an invented answer.
  */
@@ -67,7 +87,7 @@ export async function answerQuestion(
   opts: { libraryFreshWithinMs?: number } = {},
 ): Promise<EngineAnswer> {
   // Bounded work per question (question-bounds.ts), in the organization's turns (fair-lanes.ts).
-  const question = retrievalText(asked);
+  const question = engineQuestion(asked);
   const analysis = await analyzeQuestion(scope, question, ai, {
     libraryFreshWithinMs: opts.libraryFreshWithinMs,
     bannedTokens: brand?.bannedTokens ?? [],
@@ -148,7 +168,8 @@ export async function answerQuestion(
 }
 
 /** Library entries closest to a question, for the side panel's Top Matching Answers. */
-export async function matchQuestion(scope: Scope, question: string): Promise<TopMatch[]> {
+export async function matchQuestion(scope: Scope, asked: string): Promise<TopMatch[]> {
+  const question = engineQuestion(asked);
   const index = await libraryIndex(scope);
   const ranked = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights);
   return ranked
@@ -169,7 +190,8 @@ export async function matchQuestion(scope: Scope, question: string): Promise<Top
  * than the scope so that a caller can keep decisions for exactly as long as the index lives (libraryIndex hands out
  * the same object until the library changes).
  */
-export function libraryAnswers(index: LibraryIndex, question: string): boolean {
+export function libraryAnswers(index: LibraryIndex, asked: string): boolean {
+  const question = engineQuestion(asked);
   const best = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights)[0];
   return best !== undefined && best.confidence >= THRESHOLDS.library;
 }
