@@ -1,5 +1,6 @@
 /**
- * bench:fit — fits the engine's decision models (server/engine/data/models.json) on every company of bench:quality:
+ * bench:fit — fits the engine's decision models (server/engine/data/models.json) on every company of bench:quality
+ * and the six training companies of training/ (their labelled questions; TRAINING=0 leaves them out):
  * the dense models (with the built-in embedding model) and the lexical ones (what runs without a model). bench:quality
  * measures the same fitting procedure on folds that hold out a company and a family; the models shipped are fitted
  * on all of it.
@@ -17,13 +18,15 @@ import { loadConfig } from '../../server/config';
 import { loadLocalEmbedder } from '../../server/embedding/embedder';
 import { collect, engineAnswer, figures, fitModels, judge } from './evaluate';
 import { loadCompanies } from './setup';
+import { loadTrainingCompanies } from './training-companies';
 import { LEXICAL_MODELS } from '../../server/engine/ranking/models';
 
 async function main() {
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
   const embedder = await loadLocalEmbedder(config.embedding.modelsDir, pino({ level: 'warn' }));
   if (!embedder) throw new Error('bench:fit needs the model: run `npm run models` first');
-  const items = await collect(loadCompanies(), embedder, (l) => console.log(l));
+  const training = process.env.TRAINING === '0' ? [] : loadTrainingCompanies();
+  const items = await collect([...loadCompanies(), ...training], embedder, (l) => console.log(l));
   await embedder.close();
   const dense = fitModels(items, 'dense');
   const lexical = process.env.LEXICAL === '1' ? fitModels(items, 'lexical') : LEXICAL_MODELS;
@@ -40,7 +43,7 @@ async function main() {
   if (process.env.DRY === '1') return;
   const file = path.join(path.dirname(new URL(import.meta.url).pathname), '../../server/engine/data/models.json');
   const out = {
-    about: 'Written by npm run bench:fit (bench/quality/fit.ts) from the bench:quality companies; do not edit by hand.',
+    about: `Written by npm run bench:fit (bench/quality/fit.ts) from the bench:quality companies${training.length ? ' and the training companies' : ''}; do not edit by hand.`,
     lexical,
     dense,
   };

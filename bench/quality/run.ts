@@ -16,7 +16,9 @@
  *   ONLY=northwind,harborview npm run bench:quality
  *   VERBOSE=1 npm run bench:quality    # every held-out miss of the headline folds
  */
+import fs from 'node:fs';
 import pino from 'pino';
+import { decide } from '../../server/engine/ranking/decide';
 import { loadConfig } from '../../server/config';
 import { loadLocalEmbedder } from '../../server/embedding/embedder';
 import {
@@ -31,9 +33,20 @@ import {
   type Outcome,
 } from './evaluate';
 import { loadCompanies } from './setup';
+import type { EngineModels } from '../../server/engine/ranking/models';
+import { loadTrainingCompanies, trainingQuestionsBuilt } from './training-companies';
 
 const VERBOSE = process.env.VERBOSE === '1';
+/**
+ * DUMP=file writes, for every held-out question of the headline folds, the fold's top candidates (text, whether
+ * each is right, the engine's confidence) as JSONL: what an offline experiment (a reranker scoring the same
+ * candidates, training/scripts/) needs to be judged on exactly the engine's folds.
+ */
+const DUMP = process.env.DUMP;
+const DUMP_TOP = 5;
 const MODES = (process.env.MODES ?? 'dense').split(',') as Mode[];
+/** Fit on training/'s companies too (never judged on them); TRAINING=0 leaves them out. */
+const TRAINING = process.env.TRAINING !== '0' && trainingQuestionsBuilt();
 
 const fmt = (x: number) => x.toFixed(1).padStart(5);
 
@@ -54,7 +67,7 @@ function report(title: string, outcomes: Map<string, Outcome[]>, families: strin
 }
 
 async function main() {
-  const companies = loadCompanies();
+  const companies = [...loadCompanies(), ...(TRAINING ? loadTrainingCompanies() : [])];
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
   const log = pino({ level: 'warn' });
   const embedder = MODES.includes('dense') ? await loadLocalEmbedder(config.embedding.modelsDir, log) : null;
@@ -63,15 +76,17 @@ async function main() {
   const started = Date.now();
   const items = await collect(companies, embedder, (l) => console.log(l));
   await embedder?.close();
-  const real = companies.filter((c) => !c.synthetic).map((c) => c.slug);
+  const real = companies.filter((c) => !c.synthetic && !c.fitOnly).map((c) => c.slug);
+  const fitOnly = new Set(companies.filter((c) => c.fitOnly).map((c) => c.slug));
   const families = [...new Set(items.filter((i) => real.includes(i.q.company)).map((i) => i.q.family))].sort();
   console.log(
-    `\n${items.length} questions (${real.length} real companies: ${real.join(', ')}; families ${families.join(', ')}), collected in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `\n${items.length} questions (${real.length} real companies: ${real.join(', ')}; families ${families.join(', ')}; fitted on, never judged: ${[...fitOnly].join(', ') || 'none'}), collected in ${((Date.now() - started) / 1000).toFixed(0)} s`,
   );
 
   const heldOut = new Map<string, Outcome[]>();
   const add = (who: string, o: Outcome) => heldOut.set(who, [...(heldOut.get(who) ?? []), o]);
   const misses: string[] = [];
+  const dumped: string[] = [];
   const ranks: number[] = [];
   for (const c of real) {
     for (const fam of families) {
@@ -83,15 +98,26 @@ async function main() {
         for (const it of test) {
           const o = judge(it, engineAnswer(it, mode, models));
           add(mode, o);
+          if (DUMP && mode === MODES[0]) dumped.push(dumpRow(it, mode, models, o));
           if (mode === MODES[0]) {
             if (it.q.expect.kind === 'library') ranks.push(rightRank(it, mode, models));
             if (!o.correct) misses.push(describeMiss(o));
           }
         }
       }
+      if (fitOnly.size > 0) {
+        // The same fold fitted without the training companies: what they add.
+        const mode = MODES[0] ?? 'dense';
+        const models = fitModels(
+          train.filter((i) => !fitOnly.has(i.q.company)),
+          mode,
+        );
+        for (const it of test) add(`${mode} w/o training`, judge(it, engineAnswer(it, mode, models)));
+      }
       for (const it of test) add('bm25', judge(it, it.baseline));
     }
   }
+  if (DUMP) fs.writeFileSync(DUMP, `${dumped.join('\n')}\n`);
   report('Held out by company AND family (fitted without the company and without the family):', heldOut, families);
   const r = (k: number) => ((100 * ranks.filter((x) => x >= 0 && x < k).length) / Math.max(1, ranks.length)).toFixed(1);
   console.log(
@@ -118,26 +144,47 @@ async function main() {
       items.filter((i) => i.q.family !== fam),
       MODES[0] ?? 'dense',
     );
-    for (const it of items.filter((i) => i.q.family === fam))
+    for (const it of items.filter((i) => i.q.family === fam && !fitOnly.has(i.q.company)))
       lofo.push(judge(it, engineAnswer(it, MODES[0] ?? 'dense', models)));
   }
   report(`Leave one family out (${MODES[0]}):`, new Map([['all', lofo]]), families);
 
-  const synthetic = items.filter((i) => !real.includes(i.q.company));
+  const synthetic = items.filter((i) => !real.includes(i.q.company) && !fitOnly.has(i.q.company));
   if (synthetic.length > 0 && real.length > 0) {
     const models = fitModels(
-      items.filter((i) => real.includes(i.q.company)),
+      items.filter((i) => real.includes(i.q.company) || fitOnly.has(i.q.company)),
       MODES[0] ?? 'dense',
     );
     console.log(
       `\n${line(
-        'Northwind (synthetic), fitted on the real companies only',
+        'Northwind (synthetic), fitted on the others',
         synthetic.map((it) => judge(it, engineAnswer(it, MODES[0] ?? 'dense', models))),
       )}`,
     );
   }
   if (VERBOSE) console.log(`\nHeld-out misses (${MODES[0]}):\n${misses.join('\n')}`);
   console.log(`\ntotal ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+function dumpRow(it: Item, mode: Mode, models: EngineModels, o: Outcome): string {
+  const a = it.analyses[mode];
+  const ranked = a ? decide(a, models).ranked.slice(0, DUMP_TOP) : [];
+  const want = it.q.expect.kind === 'library' ? it.q.expect.entries : [];
+  return JSON.stringify({
+    id: it.q.id,
+    family: it.q.family,
+    company: it.q.company,
+    question: it.q.question,
+    expect: it.q.expect.kind,
+    given: o.given.kind,
+    correct: o.correct,
+    candidates: ranked.map((r) => ({
+      entry: it.labelOf.get(r.candidate.id) ?? null,
+      text: `${r.candidate.question}\n${r.candidate.answer}`,
+      right: want.includes(it.labelOf.get(r.candidate.id) ?? ''),
+      confidence: r.confidence,
+    })),
+  });
 }
 
 function describeMiss(o: Outcome): string {

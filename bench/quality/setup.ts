@@ -26,12 +26,17 @@ import { signUpOverHttp } from '../over-http';
 
 export type LibraryItem = { id: string; question: string; answer: string; tags: string[] };
 export type Expect =
-  { kind: 'library'; entries: string[] } | { kind: 'document'; document: string; facts: string[] } | { kind: 'none' };
+  | { kind: 'library'; entries: string[] }
+  /** A right document answer carries every fact, and most of the words of `passage` when one is labelled. */
+  | { kind: 'document'; document: string; facts: string[]; passage?: string }
+  | { kind: 'none' };
 export type Question = { id: string; question: string; family: string; company: string; expect: Expect };
 export type Company = {
   slug: string;
   /** Written by the same hand as its library: fitted on, reported apart. */
   synthetic: boolean;
+  /** A training company (training-companies.ts): its questions are fitted on, never judged. */
+  fitOnly?: boolean;
   library: LibraryItem[];
   docDir: string;
   docFiles: string[];
