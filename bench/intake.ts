@@ -117,10 +117,13 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
     }));
     try {
       const exported = await exportOriginal(bytes, intake.format, intake.mappings, answers, { withSources: false });
+      const detectedChoices = new Map(
+        intake.mappings.map((m) => [m.sheet, (m.answerChoiceColumns ?? []).map((choice) => choice.column)]),
+      );
       fidelity =
         truth.format === 'csv'
           ? compareCsv(bytes, exported, truth)
-          : await compareWorkbooks(bytes, truth.format, exported, truth);
+          : await compareWorkbooks(bytes, truth.format, exported, truth, detectedChoices);
     } catch (error) {
       fidelity = emptyFidelity(error instanceof Error ? error.message : String(error));
     }
@@ -130,7 +133,11 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
     ? score.fp === 0
     : precision(score) >= 0.97 &&
       recall(score) >= 0.97 &&
-      (fidelity === null || (fidelity.filled && fidelity.outsideTarget === 0 && fidelity.overwrites === 0));
+      (fidelity === null ||
+        (fidelity.filled &&
+          fidelity.outsideTarget === 0 &&
+          fidelity.overwrites === 0 &&
+          fidelity.marksOnAnswered === 0));
   return { name, refused, score, columns, fidelity, ok };
 }
 
@@ -150,7 +157,7 @@ function line(r: FileResult, truth: FileTruth): string {
     parts.push(
       f.filled
         ? `export: ${f.written} written, ${f.outsideTarget} outside target, ${f.overwrites} overwrites, ` +
-            `${f.badDropdown} bad dropdown, structure ${f.structureChanges.length === 0 ? 'same' : f.structureChanges.join('; ')}`
+            `${f.marksOnAnswered} marks on answered choice rows, ${f.badDropdown} bad dropdown, structure ${f.structureChanges.length === 0 ? 'same' : f.structureChanges.join('; ')}`
         : `export: NOT FILLED (${f.why})`,
     );
   }
@@ -191,7 +198,8 @@ async function main() {
   console.log(
     `export: originals filled ${withExport.filter((r) => r.fidelity?.filled).length}/${withExport.length} (target all), ` +
       `cells changed outside target ${sum((f) => f.outsideTarget)} (target 0), overwrites ${sum((f) => f.overwrites)} ` +
-      `(target 0), dropdown cells outside their list ${sum((f) => f.badDropdown)}, structure changes ` +
+      `(target 0), marks added to answered choice rows ${sum((f) => f.marksOnAnswered)} (target 0), dropdown cells ` +
+      `outside their list ${sum((f) => f.badDropdown)}, structure changes ` +
       `${sum((f) => f.structureChanges.length)}`,
   );
   console.log(`files ok ${results.filter((r) => r.ok).length}/${results.length}`);

@@ -782,7 +782,7 @@ describe('exports of a CAIQ v3 workbook', () => {
     return { ws: wb.getWorksheet('CAIQ v3.0.1'), detail };
   }
 
-  it('leave the X-marked columns alone and keep a question the customer already answered, notes included', async () => {
+  it("leave the customer's X marks alone and keep a question the customer already answered, notes included", async () => {
     const { ws, detail } = await exportedCaiq({});
     // The customer said No where the library says Yes: the review screen shows it.
     const questions = detail.questions as unknown as { row: number | null }[];

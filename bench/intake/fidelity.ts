@@ -1,7 +1,9 @@
 import ExcelJS from 'exceljs';
+import { strFromU8, strToU8, zipSync } from 'fflate';
 import Papa from 'papaparse';
 import { columnIndex } from '../../server/ingest/questionnaire/cell-refs';
 import { readXlsx } from '../../server/ingest/questionnaire/read-xlsx';
+import { openPackage, readWorkbook } from '../../server/ingest/questionnaire/write-package';
 import { allowedValuesAt } from '../../server/ingest/questionnaire/xlsx-validations';
 import type { FileTruth } from './truth';
 
@@ -15,6 +17,11 @@ export type Fidelity = {
   overwrites: number;
   /** Written cells whose dropdown list does not hold the written value. */
   badDropdown: number;
+  /**
+   * Rows answered by a mark under one of several choice columns (Yes / No / N/A) whose choice cells the export
+   * changed: a second mark, or the customer's mark replaced.
+   */
+  marksOnAnswered: number;
   structureChanges: string[];
   samples: string[];
 };
@@ -28,15 +35,35 @@ export function emptyFidelity(why?: string): Fidelity {
     outsideTarget: 0,
     overwrites: 0,
     badDropdown: 0,
+    marksOnAnswered: 0,
     structureChanges: [],
     samples: [],
   };
 }
 
-async function load(bytes: Uint8Array): Promise<ExcelJS.Workbook> {
+// exceljs expands every cell a dropdown covers: a validation over N1:XFD1048576 (as a scoring sheet of a real
+// workbook has) is seventeen billion cells and never loads. The validations are left out of what exceljs loads and
+// compared as each sheet's own XML instead, which is stricter anyway.
+const VALIDATIONS = /<dataValidations[\s>][\s\S]*?<\/dataValidations>|<dataValidations[^>]*\/>/g;
+
+type Loaded = { workbook: ExcelJS.Workbook; validations: Map<string, string> };
+
+async function load(bytes: Uint8Array): Promise<Loaded> {
+  const parts = openPackage(bytes);
+  const validations = new Map<string, string>();
+  for (const sheet of readWorkbook(parts).sheets) {
+    const data = parts[sheet.part];
+    if (!data) continue;
+    const xml = strFromU8(data);
+    validations.set(
+      sheet.name,
+      [...xml.matchAll(/<(?:[\w.-]+:)?dataValidations[\s\S]*?<\/(?:[\w.-]+:)?dataValidations>/g)].join(''),
+    );
+    parts[sheet.part] = strToU8(xml.replace(VALIDATIONS, ''));
+  }
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ExcelJS.Buffer);
-  return workbook;
+  await workbook.xlsx.load(Buffer.from(zipSync(parts)) as unknown as ExcelJS.Buffer);
+  return { workbook, validations };
 }
 
 const valueText = (cell: ExcelJS.Cell | undefined): string => {
@@ -67,8 +94,6 @@ function columnsOf(sheet: ExcelJS.Worksheet, upTo: number): string {
   return out.join(',');
 }
 
-const sortedJson = (value: unknown) => JSON.stringify(value, Object.keys(value ?? {}).sort());
-
 /**
  * The export against the original: what changed, where, and whether the layout survived. Only .xlsx is compared
  * cell by cell here (an .xls original is compared by the sheets the export keeps).
@@ -78,11 +103,12 @@ export async function compareWorkbooks(
   format: FileTruth['format'],
   exported: Uint8Array,
   truth: FileTruth,
+  detectedChoices: ReadonlyMap<string, readonly number[]> = new Map(),
 ): Promise<Fidelity> {
   const result = emptyFidelity();
   if (format !== 'xlsx') return emptyFidelity(`no comparison for ${format}`);
-  const before = await load(original);
-  const after = await load(exported);
+  const { workbook: before, validations: validationsBefore } = await load(original);
+  const { workbook: after, validations: validationsAfter } = await load(exported);
   const names = (wb: ExcelJS.Workbook) => wb.worksheets.map((s) => `${s.name}${s.state === 'visible' ? '' : '(h)'}`);
   if (names(before).join('|') !== names(after).join('|')) {
     result.structureChanges.push(`sheets ${names(before).join(',')} → ${names(after).join(',')}`);
@@ -130,15 +156,43 @@ export async function compareWorkbooks(
         if (result.samples.length < 4) result.samples.push(`dropdown ${sheet.name}!R${r}C${c} "${now.slice(0, 30)}"`);
       }
     }
+    // The truth's choice columns and those the product found: a row marked under either set is answered.
+    const choices = new Set<number>([
+      ...(sheetTruth?.answerChoiceColumns ?? []).map((letter) => columnIndex(letter) + 1),
+      ...(detectedChoices.get(sheet.name) ?? []).map((column) => column + 1),
+    ]);
+    result.marksOnAnswered += marksOnAnswered(a, b, rows, choices, result.samples, sheet.name);
     const merges = (s: ExcelJS.Worksheet) => [...(s.model.merges ?? [])].sort().join(',');
     if (merges(sheet) !== merges(other)) result.structureChanges.push(`${sheet.name}: merges`);
-    const validations = (s: ExcelJS.Worksheet) =>
-      sortedJson((s as unknown as { dataValidations: { model: Record<string, unknown> } }).dataValidations.model);
-    if (validations(sheet) !== validations(other)) result.structureChanges.push(`${sheet.name}: validations`);
+    if (validationsBefore.get(sheet.name) !== validationsAfter.get(sheet.name)) {
+      result.structureChanges.push(`${sheet.name}: validations`);
+    }
     if (columnsOf(sheet, width) !== columnsOf(other, width)) result.structureChanges.push(`${sheet.name}: columns`);
     if (sheet.state !== other.state) result.structureChanges.push(`${sheet.name}: visibility`);
   }
   return result;
+}
+
+/** Question rows already marked under some choice column whose choice cells changed. */
+function marksOnAnswered(
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+  rows: ReadonlySet<number>,
+  choices: ReadonlySet<number>,
+  samples: string[],
+  sheet: string,
+): number {
+  if (choices.size < 2) return 0;
+  let count = 0;
+  for (const r of rows) {
+    const cellsOf = (map: ReadonlyMap<string, string>) => [...choices].map((c) => (map.get(`${r}:${c}`) ?? '').trim());
+    const was = cellsOf(before);
+    const now = cellsOf(after);
+    if (!was.some((cell) => cell !== '') || was.every((cell, i) => cell === now[i])) continue;
+    count += 1;
+    if (samples.length < 4) samples.push(`marked answered row ${sheet}!R${r} [${was.join('|')}]→[${now.join('|')}]`);
+  }
+  return count;
 }
 
 /** A CSV export against its original: the same records and columns, changes only in question rows' answer cells. */

@@ -63,9 +63,18 @@ export const SheetMapping = z.object({
   answerColumn: z.number().int().min(0).max(16_383).nullable(),
   commentsColumn: z.number().int().min(0).max(16_383).nullable(),
   idColumn: z.number().int().min(0).max(16_383).nullable(),
-  /** CAIQ v3: the answer is an X under one of these columns (Yes / No / Not Applicable). */
+  /**
+   * CAIQ v3: the answer is an X under one of these columns (Yes / No / Not Applicable); `mark` is what the export
+   * writes under the chosen one (the mark the sheet already uses).
+   */
   answerChoiceColumns: z
-    .array(z.object({ column: z.number().int().min(0).max(16_383), label: z.string().min(1).max(200) }))
+    .array(
+      z.object({
+        column: z.number().int().min(0).max(16_383),
+        label: z.string().min(1).max(200),
+        mark: z.string().trim().min(1).max(20).optional(),
+      }),
+    )
     .max(10)
     .optional(),
 });

@@ -1,3 +1,4 @@
+import { findChoiceColumns, withMarks } from './choice-columns';
 import {
   type ColumnStats,
   answerEvidence,
@@ -11,7 +12,6 @@ import {
   bestRole,
   endsWithQuestionMark,
   headerRoles,
-  isAnswerChoice,
   isControlId,
   isInstruction,
   isNonQuestionSheetName,
@@ -59,7 +59,12 @@ export function detectLayout(sheet: RawSheet, options: DetectOptions = { headerl
 }
 
 /** The layout a user chose in the preview, completed with what detection knows about the rest of the sheet. */
-export function layoutFromMapping(sheet: RawSheet, mapping: Mapping): Layout {
+export function layoutFromMapping(sheet: RawSheet, chosen: Mapping): Layout {
+  const choices = chosen.answerChoiceColumns;
+  // Choice columns picked by hand come without the mark to write under them; the sheet's own marks say which.
+  const mapping: Mapping = choices?.length
+    ? { ...chosen, answerChoiceColumns: withMarks(sheet, choices, chosen.headerRow + 1) }
+    : chosen;
   const columns = padColumns(mapping.headerRow >= 0 ? [...(sheet.rows[mapping.headerRow] ?? [])] : [], sheet);
   const roles = columns.map(headerRoles);
   const taken = new Set([mapping.questionColumn, mapping.answerColumn, mapping.commentsColumn, mapping.idColumn]);
@@ -112,12 +117,11 @@ function findHeaderRow(rows: readonly string[][]): { index: number; score: numbe
 
 function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
   const columns = padColumns([...(sheet.rows[headerRow] ?? [])], sheet);
-  const sub = subHeader(sheet, headerRow);
-  if (sub) {
-    for (const choice of sub.choices) if (!columns[choice.column]) columns[choice.column] = choice.label;
-  }
+  const marked = findChoiceColumns(sheet, headerRow);
+  const choices = marked?.choices ?? [];
+  for (const choice of choices) if (!columns[choice.column]) columns[choice.column] = choice.label;
   const roles = columns.map(headerRoles);
-  const dataStart = (sub?.row ?? headerRow) + 1;
+  const dataStart = (marked?.row ?? headerRow) + 1;
   const content = columnContent(sheet, dataStart);
 
   const questionColumn =
@@ -130,14 +134,15 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
       () => true,
     ) ?? unlabelledQuestionColumn(roles, content);
   if (questionColumn === null) return null;
-  const taken = new Set<number>([questionColumn]);
+  // A choice column labelled "No" is not a number column: the choices are settled before the id is looked for.
+  const taken = new Set<number>([questionColumn, ...choices.map((choice) => choice.column)]);
   const { idColumn, sectionColumn } = idAndSectionColumns(roles, content, questionColumn, taken, (role, column) =>
     role.id > 0 && (content[column]?.nonEmpty ?? 0) > 0 ? role.id : 0,
   );
 
   let answerColumn: number | null;
-  if (sub) {
-    answerColumn = sub.choices[0]?.column ?? null;
+  if (marked) {
+    answerColumn = choices[0]?.column ?? null;
   } else {
     answerColumn = bestColumn(
       roles,
@@ -147,7 +152,6 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
     );
   }
   if (answerColumn !== null) taken.add(answerColumn);
-  for (const choice of sub?.choices ?? []) taken.add(choice.column);
 
   const commentsColumn = bestColumn(
     roles,
@@ -156,8 +160,9 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
   );
 
   const mapping: Mapping = { sheet: sheet.name, headerRow, questionColumn, answerColumn, commentsColumn, idColumn };
-  if (sub) mapping.answerChoiceColumns = sub.choices;
-  return { mapping, columns: padColumns(columns, sheet), sectionColumn, subHeaderRow: sub?.row ?? null };
+  if (marked) mapping.answerChoiceColumns = choices;
+  const subHeaderRow = marked && marked.row > headerRow ? marked.row : null;
+  return { mapping, columns: padColumns(columns, sheet), sectionColumn, subHeaderRow };
 }
 
 // With only a weak header word ("Description", "Item", "Control"), a table is a questionnaire only if it has
@@ -260,27 +265,6 @@ function unlabelledQuestionColumn(roles: readonly RoleScores[], content: readonl
     },
     (column) => answerAt < 0 || column < answerAt,
   );
-}
-
-/** CAIQ v3: "Consensus Assessment Answers" over three sub-columns labelled Yes / No / Not Applicable. */
-function subHeader(
-  sheet: RawSheet,
-  headerRow: number,
-): { row: number; choices: { column: number; label: string }[] } | null {
-  const row = sheet.rows[headerRow + 1];
-  if (!row) return null;
-  const choices: { column: number; label: string }[] = [];
-  let others = 0;
-  row.forEach((cell, column) => {
-    if (cell === '') return;
-    if (isAnswerChoice(cell)) choices.push({ column, label: cell });
-    else others += 1;
-  });
-  if (choices.length < 2 || others > 0) return null;
-  // Under a merged "Answers" header, all but the first sub-column have no label of their own.
-  const header = sheet.rows[headerRow] ?? [];
-  if (choices.every((choice) => (header[choice.column] ?? '') !== '')) return null;
-  return { row: headerRow + 1, choices };
 }
 
 /** Small tie-breaker favouring columns close to (and right of) another. */

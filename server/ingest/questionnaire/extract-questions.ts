@@ -1,4 +1,5 @@
 import type { Layout } from './detect';
+import { answerIsComputed } from './formula-cells';
 import { MAX_QUESTION_CHARS, longQuestionNote } from './messages';
 import {
   bestRole,
@@ -40,13 +41,14 @@ export type ExtractOptions = {
 /**
  * The questions of one sheet under a layout, in order: blank rows, repeated header rows, instructions and section
  * headings are skipped (the last heading above a question becomes its section); a question cell too long to be one
- * is skipped with a note rather than failing the file.
+ * is skipped with a note rather than failing the file. A row whose answer cell is a formula is not asked (the
+ * workbook computes it); `computed` counts those rows, which is how an evaluation sheet is told from a questionnaire.
  */
 export function extractQuestions(
   sheet: RawSheet,
   layout: Layout,
   options: ExtractOptions = {},
-): { questions: QuestionItem[]; notes: string[] } {
+): { questions: QuestionItem[]; notes: string[]; computed: number } {
   const { mapping } = layout;
   const q = mapping.questionColumn;
   const notes: string[] = [];
@@ -134,7 +136,9 @@ export function extractQuestions(
     rows.push({ kind: 'question', index, text, id: idCell || null, section });
   }
 
-  return { questions: resolveTitles(rows, sheet, layout, idDriven), notes };
+  const found = resolveTitles(rows, sheet, layout, idDriven);
+  const questions = found.filter((item) => !answerIsComputed(sheet, item.row - 1, mapping));
+  return { questions, notes, computed: found.length - questions.length };
 }
 
 /**

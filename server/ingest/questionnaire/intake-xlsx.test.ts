@@ -147,10 +147,11 @@ describe('readQuestionnaire on other layouts', () => {
         answerColumn: 5,
         commentsColumn: 8,
         idColumn: 2,
+        // The customer marks with "X"; an empty column gets the sheet's usual mark.
         answerChoiceColumns: [
-          { column: 5, label: 'Yes' },
-          { column: 6, label: 'No' },
-          { column: 7, label: 'Not Applicable' },
+          { column: 5, label: 'Yes', mark: 'X' },
+          { column: 6, label: 'No', mark: 'X' },
+          { column: 7, label: 'Not Applicable', mark: 'X' },
         ],
       },
     ]);

@@ -2,6 +2,7 @@ import { MAX_COLUMNS } from './cell-refs';
 import { columnCount } from './column-stats';
 import { type DetectOptions, type Layout, detectLayout, layoutFromMapping } from './detect';
 import { extractQuestions } from './extract-questions';
+import { isEvaluationSheet } from './formula-cells';
 import { MAX_QUESTIONS, invalidMapping, noQuestions, tooManyQuestions } from './messages';
 import { csvSheet, readCsv } from './read-csv';
 import { readDocx } from './read-docx';
@@ -85,6 +86,9 @@ async function readSheets(
   }
 }
 
+const EVALUATION_SHEET =
+  'its answer cells are formulas (scores, answers looked up from another sheet): it is not one to answer';
+
 type SheetResult = { sheet: RawSheet; layout: Layout | null; questions: QuestionItem[]; skipped: string | null };
 
 function buildIntake(
@@ -96,10 +100,15 @@ function buildIntake(
 ): Intake {
   const notes = [...readNotes];
   const results: SheetResult[] = sheets.map((sheet) => ({ sheet, layout: null, questions: [], skipped: null }));
-  const run = (result: SheetResult, layout: Layout | null) => {
+  const run = (result: SheetResult, layout: Layout | null, chosen: boolean) => {
     result.layout = layout;
     if (!layout) return;
     const extracted = extractQuestions(result.sheet, layout, { everyRow: options.headerless === 'first-text' });
+    // A sheet the user picked is theirs to read; a detected one whose answers the workbook computes is a scorecard.
+    if (!chosen && isEvaluationSheet(extracted.questions.length, extracted.computed)) {
+      result.skipped = EVALUATION_SHEET;
+      return;
+    }
     result.questions = extracted.questions;
     notes.push(...extracted.notes);
   };
@@ -108,13 +117,13 @@ function buildIntake(
     const chosen = validateMappings(sheets, mapping);
     for (const result of results) {
       const given = chosen.get(result.sheet.name);
-      if (given) run(result, layoutFromMapping(result.sheet, given));
+      if (given) run(result, layoutFromMapping(result.sheet, given), true);
     }
   } else {
     // Hidden sheets usually hold the dropdown lists; they are searched only when the visible ones hold nothing.
-    for (const result of results) if (!result.sheet.hidden) run(result, detectLayout(result.sheet, options));
+    for (const result of results) if (!result.sheet.hidden) run(result, detectLayout(result.sheet, options), false);
     if (results.every((result) => result.questions.length === 0)) {
-      for (const result of results) if (result.sheet.hidden) run(result, detectLayout(result.sheet, options));
+      for (const result of results) if (result.sheet.hidden) run(result, detectLayout(result.sheet, options), false);
     }
     judgeSheets(results).forEach((why, index) => {
       const result = results[index];
@@ -189,6 +198,9 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
   return chosen;
 }
 
+// A mark is a tick, a cross or a word ("Yes"), never a sentence.
+const MAX_MARK_CHARS = 20;
+
 function validateChoices(sheet: string, mapping: Mapping): AnswerChoiceColumn[] | null {
   const choices: unknown = mapping.answerChoiceColumns;
   if (choices === undefined || choices === null) return null;
@@ -197,7 +209,7 @@ function validateChoices(sheet: string, mapping: Mapping): AnswerChoiceColumn[] 
   const others = new Set([mapping.questionColumn, mapping.commentsColumn, mapping.idColumn]);
   const seen = new Set<number>();
   return choices.map((choice: unknown) => {
-    const { column, label } = (choice ?? {}) as { column?: unknown; label?: unknown };
+    const { column, label, mark } = (choice ?? {}) as { column?: unknown; label?: unknown; mark?: unknown };
     if (typeof column !== 'number' || !Number.isInteger(column) || column < 0 || column >= MAX_COLUMNS) {
       throw invalidMapping(sheet, 'an answer choice column is outside the sheet');
     }
@@ -205,7 +217,10 @@ function validateChoices(sheet: string, mapping: Mapping): AnswerChoiceColumn[] 
     if (seen.has(column) || others.has(column)) {
       throw invalidMapping(sheet, 'an answer choice column is also used for another purpose');
     }
+    if (mark !== undefined && (typeof mark !== 'string' || mark.trim() === '' || mark.length > MAX_MARK_CHARS)) {
+      throw invalidMapping(sheet, `an answer choice's mark must be a text of 1 to ${MAX_MARK_CHARS} characters`);
+    }
     seen.add(column);
-    return { column, label: label.trim() };
+    return { column, label: label.trim(), ...(typeof mark === 'string' ? { mark: mark.trim() } : {}) };
   });
 }

@@ -1,4 +1,5 @@
 import * as XLSX from '@e965/xlsx';
+import { formulaKey } from './formula-cells';
 import { cleanCellText } from './text-patterns';
 import type { CellRange, RawSheet } from './types';
 
@@ -10,15 +11,16 @@ export const MAX_SHEET_ROWS = 100_000;
 
 /**
  * Parses a workbook with SheetJS, keeping only what a questionnaire needs: cell values (formulas as their cached
- * result, dates as dates), merges and sheet visibility. Throws whatever SheetJS throws; callers turn that into a
- * sentence for the user.
+ * result, dates as dates), which cells are formulas, merges and sheet visibility. Throws whatever SheetJS throws;
+ * callers turn that into a sentence for the user.
  */
 export function parseWorkbook(data: Uint8Array | string): XLSX.WorkBook {
   return XLSX.read(data, {
     type: typeof data === 'string' ? 'string' : 'array',
     dense: true,
     cellDates: true,
-    cellFormula: false,
+    // Only to know which cells are computed; the text read is still the cached result.
+    cellFormula: true,
     cellHTML: false,
     cellStyles: false,
     cellNF: false,
@@ -34,7 +36,7 @@ export function sheetsOf(workbook: XLSX.WorkBook): { sheets: RawSheet[]; notes: 
   const sheets = workbook.SheetNames.map((name, index): RawSheet => {
     const sheet = workbook.Sheets[name];
     const hidden = (props[index]?.Hidden ?? 0) !== 0;
-    if (!sheet) return { name, hidden, rows: [], merges: [], validations: [] };
+    if (!sheet) return { name, hidden, rows: [], merges: [], validations: [], formulas: new Set() };
     if (isTruncated(sheet)) {
       notes.push(`Only the first ${MAX_SHEET_ROWS.toLocaleString('en-US')} rows of sheet "${name}" were read.`);
     }
@@ -44,7 +46,8 @@ export function sheetsOf(workbook: XLSX.WorkBook): { sheets: RawSheet[]; notes: 
       bottom: range.e.r,
       right: range.e.c,
     }));
-    return { name, hidden, rows: rowsOf(sheet, merges), merges, validations: [] };
+    const formulas = new Set<number>();
+    return { name, hidden, rows: rowsOf(sheet, merges, formulas), merges, validations: [], formulas };
   });
   return { sheets, notes };
 }
@@ -55,7 +58,7 @@ function isTruncated(sheet: XLSX.WorkSheet): boolean {
   return XLSX.utils.decode_range(full).e.r >= MAX_SHEET_ROWS;
 }
 
-function rowsOf(sheet: XLSX.WorkSheet, merges: readonly CellRange[]): string[][] {
+function rowsOf(sheet: XLSX.WorkSheet, merges: readonly CellRange[], formulas: Set<number>): string[][] {
   const data: unknown = sheet['!data'];
   if (!Array.isArray(data)) return [];
   const rows: string[][] = [];
@@ -64,6 +67,8 @@ function rowsOf(sheet: XLSX.WorkSheet, merges: readonly CellRange[]): string[][]
     if (!cells) return;
     const row: string[] = [];
     cells.forEach((cell, columnIndex) => {
+      // `F` marks every cell of an array formula's range, `f` a cell with its own (or a shared) formula.
+      if (cell && (cell.f !== undefined || cell.F !== undefined)) formulas.add(formulaKey(rowIndex, columnIndex));
       const text = cell ? cleanCellText(displayText(cell)) : '';
       if (text !== '') row[columnIndex] = text;
     });

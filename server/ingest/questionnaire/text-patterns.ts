@@ -220,6 +220,37 @@ export function isAnswerChoice(text: string): boolean {
   return YES_NO_VALUES.test(text.trim());
 }
 
+// What respondents put under the one answer-choice column that applies (CAIQ v3: an X under Yes, No or Not
+// Applicable), compared trimmed and lower-cased. A cell holding its own column's label ("No" under No) is one too.
+const CHOICE_MARKS: readonly string[] = [
+  'x',
+  '✓',
+  '✔',
+  '✅',
+  '☑',
+  '☒',
+  '√',
+  '✗',
+  '✘',
+  '×',
+  '•',
+  '●',
+  '*',
+  '1',
+  'yes',
+  'y',
+  'true',
+];
+
+/** Written under a choice column when the sheet shows no mark of its own to copy. */
+export const DEFAULT_CHOICE_MARK = 'X';
+
+/** A respondent's mark under the answer-choice column labelled `label`. */
+export function isChoiceMark(text: string, label: string): boolean {
+  const value = text.trim().toLowerCase();
+  return value !== '' && (CHOICE_MARKS.includes(value) || value === label.trim().toLowerCase());
+}
+
 // Sheets that hold everything but the questions; without a clear "Question" header they are not searched.
 const NON_QUESTION_SHEET =
   /\b(instructions?|read ?me|guide|guidance|cover|introduction|intro|overview|definitions?|glossary|lists?|lookups?|drop ?downs?|values|version|change ?log|revision|history|scoring|summary|dashboard|contents|toc|legend|reference)\b/i;

@@ -51,6 +51,11 @@ export type SheetExtras = {
   merges: CellRange[];
   /** Dropdown lists, already resolved to their values. Kept as ranges: a whole-column dropdown is a million cells. */
   validations: ListValidation[];
+  /**
+   * Cells holding a formula (their text is the cached result), as formulaKey(row, column); absent for formats
+   * without formulas. An answer cell the workbook computes is not the customer's to fill in.
+   */
+  formulas?: ReadonlySet<number>;
 };
 
 export type ListValidation = { ranges: CellRange[]; values: string[] };
@@ -78,7 +83,8 @@ export type Mapping = {
   answerChoiceColumns?: AnswerChoiceColumn[];
 };
 
-export type AnswerChoiceColumn = { column: number; label: string };
+/** One of the columns an answer is marked under; `mark` is what a mark there looks like ("X", "✓", the label). */
+export type AnswerChoiceColumn = { column: number; label: string; mark?: string };
 
 /** One question to answer and where it came from, so the answer can be written back to the same place. */
 export type QuestionItem = {

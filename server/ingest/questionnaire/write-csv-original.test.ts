@@ -74,4 +74,32 @@ describe("the customer's CSV, filled", () => {
     ]);
     expect(out).toBe('Question,Answer\nDate of completion,2026-11-26\nVendor name,Acme\n');
   });
+
+  it('marks the answer under its choice column only on a record with no mark under any of them', () => {
+    const original =
+      'Question,Yes,No,N/A,Notes\nDo you encrypt?,,,,\nDo you log access?,,x,,\nDo you run pen tests?,,,,\n';
+    const out = writeAnswersToCsv(
+      new TextEncoder().encode(original),
+      {
+        ...target(5, 1),
+        questionColumn: 1,
+        choiceColumns: [
+          { column: 2, label: 'Yes', mark: 'x' },
+          { column: 3, label: 'No', mark: 'x' },
+          { column: 4, label: 'N/A', mark: 'x' },
+        ],
+      },
+      [
+        { sheet: 'CSV', row: 2, answer: 'Yes, AES-256.', shortAnswer: 'Yes' },
+        { sheet: 'CSV', row: 3, answer: 'Yes, to a SIEM.', shortAnswer: 'Yes' },
+        { sheet: 'CSV', row: 4, answer: 'Not applicable.', shortAnswer: 'N/A' },
+      ],
+    );
+    expect(out).toBe(
+      'Question,Yes,No,N/A,Notes\n' +
+        'Do you encrypt?,x,,,"Yes, AES-256."\n' +
+        'Do you log access?,,x,,"Yes, to a SIEM."\n' +
+        'Do you run pen tests?,,,x,Not applicable.\n',
+    );
+  });
 });

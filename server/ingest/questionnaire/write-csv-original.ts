@@ -2,15 +2,17 @@ import Papa from 'papaparse';
 import { parseCsvRecords } from './read-csv';
 import { neutraliseCell } from '../../../common/import/formula-guard';
 import { decodeText, hasUtf16Bom } from '../text-decode';
+import { choiceFor } from './write-marks';
 import { ADDED_COLUMNS } from './write-plan';
 import { cleanCellText } from './write-text';
 import { type AnswerCell, WriteBackError, type WriteTarget } from './write-types';
 
 /**
  * The customer's CSV with the answers written in: the same records, columns and order, the same delimiter and line
- * ends; each answer goes to the answer column, or to a "Response" column appended after the last one. Cells the
- * customer filled are never replaced (a template hint the intake recognised is); every other byte of meaning is kept (values are re-quoted only where the
- * format needs it). Answers are guarded against formula injection as every export is.
+ * ends; each answer goes to the answer column, or to a "Response" column appended after the last one, and its
+ * Yes / No / N/A to a mark under its answer-choice column when the file answers so. Cells the customer filled are
+ * never replaced (a template hint the intake recognised is); every other byte of meaning is kept (values are
+ * re-quoted only where the format needs it). Answers are guarded against formula injection as every export is.
  */
 export function writeAnswersToCsv(original: Uint8Array, target: WriteTarget, answers: readonly AnswerCell[]): string {
   const decoded = decodeText(original);
@@ -34,6 +36,12 @@ export function writeAnswersToCsv(original: Uint8Array, target: WriteTarget, ans
   for (const answer of answers) {
     const record = records[answer.row - 1];
     if (!record) throw new WriteBackError('invalid_target', `Row ${answer.row} is outside the CSV file.`);
+    // A mark under one of the answer-choice columns, only where none of them holds anything yet.
+    const choices = target.choiceColumns ?? [];
+    const mark = choiceFor(answer.shortAnswer, choices);
+    if (mark && choices.every((choice) => (record[choice.column - 1] ?? '').trim() === '')) {
+      setCell(record, mark.column - 1, neutraliseCell(cleanCellText(mark.mark)));
+    }
     const current = (record[answerColumn] ?? '').trim();
     if (current !== '' && current !== answer.hint?.trim()) continue;
     setCell(record, answerColumn, neutraliseCell(cleanCellText(answer.answer)));

@@ -174,6 +174,29 @@ export function readWorkbook(parts: PackageParts): WorkbookInfo {
 }
 
 /**
+ * Indexes of the shared strings that are empty: a cell pointing at one looks filled in the sheet's XML but shows
+ * nothing (exceljs and some exporters write blank cells so). Empty when the workbook has no shared strings.
+ */
+export function emptySharedStrings(parts: PackageParts, workbookPart: string): Set<number> {
+  const empty = new Set<number>();
+  const rel = readRels(parts, workbookPart)?.rels.find((r) => r.type.endsWith('/sharedStrings') && !r.external);
+  const name = rel ? findPart(parts, resolveTarget(workbookPart, rel.target)) : null;
+  const bytes = name ? parts[name] : undefined;
+  if (!name || !bytes) return empty;
+  const xml = readXml(bytes, name).text;
+  const prefix = rootPrefix(xml, 'sst');
+  if (prefix === null) return empty;
+  let index = 0;
+  for (let si = findElement(xml, `${prefix}si`); si; si = findElement(xml, `${prefix}si`, si.end)) {
+    // Text runs hold text between their tags; an entry with none is empty.
+    const inner = si.selfClosing ? '' : xml.slice(si.openTagEnd, si.contentEnd);
+    if (!/<(?:[\w.-]+:)?t(?:\s[^>]*)?>[^<]/.test(inner)) empty.add(index);
+    index += 1;
+  }
+  return empty;
+}
+
+/**
  * Removes the calculation chain (the part, its relationship and its content-type override). It lists every formula
  * cell; one that lists a cell which no longer has a formula makes Excel report the file as damaged, while a missing
  * chain is simply rebuilt on the next calculation.

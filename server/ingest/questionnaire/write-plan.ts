@@ -3,6 +3,7 @@ import { dropdownAnswer } from './write-choice';
 import type { CellRange } from './write-ref';
 import { formulaEdits } from './write-formulas';
 import type { CellEdit, SheetEdits } from './write-sheet-patch';
+import { choiceMark } from './write-marks';
 import { effectiveStyle, type WorksheetScan } from './write-sheet-scan';
 import { cleanCellText } from './write-text';
 import { type AnswerCell, EXCEL_LIMITS, WriteBackError, type WriteTarget } from './write-types';
@@ -35,11 +36,15 @@ export type SheetPlan = {
   removesFormulas: boolean;
 };
 
-/** The cell edits and added columns that put `answers` into one sheet laid out as `targets` say. */
+/**
+ * The cell edits and added columns that put `answers` into one sheet laid out as `targets` say. `emptyStrings` are
+ * the workbook's shared strings that show nothing, so a cell pointing at one counts as blank for a choice mark.
+ */
 export function planSheet(
   scan: WorksheetScan,
   targets: readonly WriteTarget[],
   answers: readonly AnswerCell[],
+  emptyStrings: ReadonlySet<number> = new Set(),
 ): SheetPlan {
   for (const target of targets) validateTarget(target);
   const ordered = [...targets].sort((a, b) => a.headerRow - b.headerRow);
@@ -99,6 +104,9 @@ export function planSheet(
       write(layout.answerColumn, text);
     }
     if (layout.sourceColumn !== null && answer.source) write(layout.sourceColumn, cleanCellText(answer.source));
+    const mark = choiceMark(scan, emptyStrings, answer.row, layout.target.choiceColumns ?? [], answer.shortAnswer);
+    if (mark)
+      put(answer.row, mark.column, { kind: 'text', text: cleanCellText(mark.mark), style: styleAt(mark.column) });
   }
   const formulas = formulaEdits(scan, edits.cells);
   for (const { row, column } of formulas.frozen) put(row, column, { kind: 'freeze' });
@@ -178,6 +186,20 @@ function validateTarget(target: WriteTarget): void {
   }
   if (target.answerColumn === target.questionColumn || target.commentsColumn === target.questionColumn) {
     throw new WriteBackError('invalid_target', `The answers for "${target.sheet}" would overwrite its questions.`);
+  }
+  for (const choice of target.choiceColumns ?? []) {
+    if (!Number.isInteger(choice.column) || choice.column < 1 || choice.column > EXCEL_LIMITS.columns) {
+      throw new WriteBackError(
+        'invalid_target',
+        `The column mapping for "${target.sheet}" is out of the sheet's range.`,
+      );
+    }
+    if (choice.column === target.questionColumn || choice.column === target.answerColumn) {
+      throw new WriteBackError(
+        'invalid_target',
+        `The marks for "${target.sheet}" would overwrite its questions or answers.`,
+      );
+    }
   }
 }
 

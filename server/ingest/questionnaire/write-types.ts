@@ -35,7 +35,16 @@ export type WriteTarget = {
   allowedValues: string[] | null;
   /** Adds a "Source" column holding each answer's `source`. */
   addSourceColumn?: boolean;
+  /**
+   * Answers given by a mark under one of these columns (CAIQ v3: Yes / No / Not Applicable). A row with nothing
+   * under any of them gets `mark` under the column its short answer names; a row with anything under any of them
+   * is the customer's answer and is never marked again. The written answer still goes to `answerColumn`.
+   */
+  choiceColumns?: ChoiceTarget[];
 };
+
+/** One answer-choice column, 1-based, with its label ("Not Applicable") and the mark to write there ("X"). */
+export type ChoiceTarget = { column: number; label: string; mark: string };
 
 export type WriteBackErrorCode = 'corrupt' | 'too_large' | 'sheet_not_found' | 'invalid_target';
 

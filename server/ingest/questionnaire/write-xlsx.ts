@@ -1,5 +1,6 @@
 import {
   dropCalcChain,
+  emptySharedStrings,
   openPackage,
   type PackageParts,
   readWorkbook,
@@ -44,6 +45,9 @@ export async function writeAnswersToXlsx(
   for (const target of targets) group(target.sheet).targets.push(target);
   for (const answer of answers) group(answer.sheet).answers.push(answer);
 
+  // Only marks need to tell an empty shared string from a value; other writes replace the cell either way.
+  const marks = targets.some((target) => (target.choiceColumns?.length ?? 0) > 0);
+  const emptyStrings = marks ? emptySharedStrings(parts, workbook.part) : new Set<number>();
   let removesFormulas = false;
   for (const [entry, work] of bySheet) {
     if (work.targets.length === 0) {
@@ -53,7 +57,7 @@ export async function writeAnswersToXlsx(
     if (!bytes) throw new WriteBackError('corrupt', `The sheet "${entry.name}" is missing from the workbook.`);
     const xml = readXml(bytes, entry.part);
     const scan = scanWorksheet(xml.text, entry.part);
-    const plan = planSheet(scan, work.targets, work.answers);
+    const plan = planSheet(scan, work.targets, work.answers, emptyStrings);
     parts[entry.part] = xml.encode(patchWorksheet(scan, plan.edits));
     removesFormulas ||= plan.removesFormulas;
   }

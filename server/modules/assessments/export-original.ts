@@ -32,7 +32,8 @@ export async function exportOriginal(
   options: { withSources: boolean },
 ): Promise<Uint8Array> {
   const sheetList = (sheet: string) => answers.find((a) => a.sheet === sheet && a.allowedValues)?.allowedValues ?? null;
-  // X-marked choice columns are never written; their labels are not a dropdown of the column the text goes to.
+  // On an X-marked sheet the writer marks a choice column itself (never on a row already marked); the choices'
+  // labels are not a dropdown of the column the text goes to.
   const marked = new Set(mappings.filter((m) => m.answerChoiceColumns?.length).map((m) => m.sheet));
   const cells: AnswerCell[] = answers
     // On an X-marked sheet the notes cell is where the answer goes: notes the customer wrote are their answer too.

@@ -5,6 +5,7 @@ import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
 import { REVIEW_STATE_LABELS, type ReviewState } from '../../../common/review-states';
 import { AppError } from '../../errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
+import { DEFAULT_CHOICE_MARK } from '../../ingest/questionnaire/text-patterns';
 import { exportOriginal, type OriginalAnswer } from './export-original';
 import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
 import { polarity } from './consistency';
@@ -157,8 +158,8 @@ export function writeTargets(
 ): WriteTarget[] {
   const column = (c: number | null) => (c === null ? null : c + 1);
   return mappings.map((m) => {
-    // CAIQ v3 answers with an X under Yes / No / Not Applicable: rather than a word in the "Yes" column, the
-    // written answer goes to the notes column (or a new Response column).
+    // CAIQ v3 answers with an X under Yes / No / Not Applicable: the short answer is a mark under its column (only
+    // on a row with no mark yet), and the written answer goes to the notes column (or a new Response column).
     if (m.answerChoiceColumns?.length) {
       return {
         sheet: m.sheet,
@@ -168,6 +169,11 @@ export function writeTargets(
         commentsColumn: null,
         allowedValues: null,
         addSourceColumn: withSources,
+        choiceColumns: m.answerChoiceColumns.map((choice) => ({
+          column: choice.column + 1,
+          label: choice.label,
+          mark: choice.mark ?? DEFAULT_CHOICE_MARK,
+        })),
       };
     }
     return {
