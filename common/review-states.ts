@@ -16,6 +16,9 @@ export const REVIEW_STATE_LABELS: Record<ReviewState, string> = {
   not_applicable: 'Not applicable',
 };
 
+/** What a question marked not applicable says in the customer's file (a dropdown's own N/A value where it has one). */
+export const NOT_APPLICABLE_TEXT = 'N/A';
+
 /** Done with: an approved answer, or a question that does not apply. The rest still needs someone. */
 export const isReviewed = (state: ReviewState) => state === 'approved' || state === 'not_applicable';
 

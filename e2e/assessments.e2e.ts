@@ -196,7 +196,7 @@ describe('bulk assessments', () => {
       listExport.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     await listExport.waitFor({ state: 'hidden' });
-    expect(csvDownload.suggestedFilename()).toBe('Globex quick check.csv');
+    expect(csvDownload.suggestedFilename()).toBe('Globex quick check - all answers including unreviewed.csv');
     expect(fs.readFileSync(await csvDownload.path(), 'utf8')).toContain('Do you have a SOC 2 Type II report?');
     await toast(page, 'Export successful');
     await globex.getByRole('button', { name: 'Actions for Globex quick check' }).click();
@@ -348,7 +348,7 @@ describe('bulk assessments', () => {
       exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
     await toast(page, 'Export successful');
-    expect(xlsxDownload.suggestedFilename()).toBe('Acme Corp vendor review.xlsx');
+    expect(xlsxDownload.suggestedFilename()).toBe('Acme Corp vendor review - all answers including unreviewed.xlsx');
     const filled = new ExcelJS.Workbook();
     await filled.xlsx.load(new Uint8Array(fs.readFileSync(await xlsxDownload.path())).buffer);
     const sheet = filled.getWorksheet(SHEET);

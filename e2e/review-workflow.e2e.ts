@@ -174,6 +174,29 @@ describe('review workflow', () => {
     // Not everything is approved: the export has something to leave out.
     expect(approved.size).toBeLessThan(QUESTIONS.length);
 
+    // A question nothing answered ('Needs Review') is marked not applicable: its card says so, in neutral colours,
+    // and no longer shows the red Needs Review badge nor the engine's sentence.
+    const unanswerable = reviewed.questions.find((q) => q.answerType === 'unknown' && q.reviewState === 'needs_answer');
+    if (!unanswerable) throw new Error('no question the engine left for review');
+    const naCard = questionCard(manager, unanswerable.question);
+    await naCard.getByText('Needs Review', { exact: true }).waitFor();
+    await naCard.getByRole('button', { name: 'Mark not applicable' }).click();
+    await naCard.getByRole('button', { name: 'Reopen' }).waitFor();
+    await naCard.getByText('Not applicable', { exact: true }).waitFor();
+    await naCard.getByText(/This question does not apply\. The export writes "N\/A"/).waitFor();
+    expect(await naCard.textContent()).not.toMatch(/needs review/i);
+    expect(await naCard.getByRole('img', { name: 'Not applicable' }).count()).toBe(1);
+    await manager.setViewportSize({ width: 1280, height: 900 });
+    await naCard.scrollIntoViewIfNeeded();
+    await screenshot(manager, 'review-not-applicable-desktop');
+    await manager.setViewportSize({ width: 390, height: 844 });
+    await naCard.scrollIntoViewIfNeeded();
+    const naBox = await naCard.boundingBox();
+    expect(naBox && naBox.x + naBox.width).toBeLessThanOrEqual(390);
+    await screenshot(manager, 'review-not-applicable-phone');
+    await manager.setViewportSize({ width: 1440, height: 900 });
+    const notApplicable = new Set([unanswerable.question]);
+
     // Export approved only, into the customer's own workbook.
     await manager.getByRole('button', { name: 'Export', exact: true }).click();
     const exportDialog = manager.getByRole('dialog', { name: 'Export answers' });
@@ -184,6 +207,8 @@ describe('review workflow', () => {
       manager.waitForEvent('download'),
       exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
     ]);
+    // Not the name "all answers" gets: the two never land side by side as "(1)".
+    expect(download.suggestedFilename()).toBe('Initech vendor review - approved answers only.xlsx');
     const filled = new ExcelJS.Workbook();
     await filled.xlsx.load(new Uint8Array(fs.readFileSync(await download.path())).buffer);
     const given = new ExcelJS.Workbook();
@@ -195,7 +220,9 @@ describe('review workflow', () => {
       const row = ROW_OF.get(q.id) ?? 0;
       const cells = [sheet.getRow(row).getCell(3).text, sheet.getRow(row).getCell(4).text];
       const cellsBefore = [sheetBefore.getRow(row).getCell(3).text, sheetBefore.getRow(row).getCell(4).text];
-      if (approved.has(q.question)) {
+      if (notApplicable.has(q.question)) {
+        expect(cells[0], q.id).toBe('N/A');
+      } else if (approved.has(q.question)) {
         expect(cells.join(''), q.id).not.toBe(cellsBefore.join(''));
       } else {
         expect(cells, q.id).toEqual(cellsBefore);

@@ -729,4 +729,34 @@ describe('export of reviewed answers', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.data.error).toBe('scope must be all or approved');
   });
+
+  it('names each kind of export for what it holds, so approved only never lands beside all answers as "(1)"', async () => {
+    const { t, batchId } = await reviewedAssessment();
+    const fileName = async (query: string) => {
+      const res = await call(app, 'GET', `/api/assessments/${batchId}/export?${query}`, { as: t.users.viewer });
+      expect(res.statusCode, res.body).toBe(200);
+      const disposition = String(res.headers['content-disposition']);
+      const name = /filename="([^"]+)"/.exec(disposition)?.[1];
+      // The exact UTF-8 name too, as the existing helper writes it.
+      expect(disposition).toContain(`filename*=UTF-8''${encodeURIComponent(name ?? '')}`);
+      return name;
+    };
+    const names = {
+      approved: await fileName('format=csv&scope=approved'),
+      all: await fileName('format=csv&scope=all'),
+      allByDefault: await fileName('format=csv'),
+      drafts: await fileName('format=csv&scope=all&drafts=1'),
+      // Approved only leaves drafts out, whatever was asked: its name says approved only.
+      approvedDrafts: await fileName('format=csv&scope=approved&drafts=1'),
+      workbook: await fileName('format=xlsx&scope=approved'),
+    };
+    expect(names).toEqual({
+      approved: 'Acme review - approved answers only.csv',
+      all: 'Acme review - all answers including unreviewed.csv',
+      allByDefault: 'Acme review - all answers including unreviewed.csv',
+      drafts: 'Acme review - all answers including unreviewed and drafts.csv',
+      approvedDrafts: 'Acme review - approved answers only.csv',
+      workbook: 'Acme review - approved answers only.xlsx',
+    });
+  });
 });

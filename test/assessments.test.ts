@@ -536,7 +536,9 @@ describe('exports', () => {
     expect(json.data.questions[0]).toMatchObject({ question: MFA_Q, answer: MFA_A, answerType: 'canonical' });
     const csv = await call(app, 'GET', `/api/assessments/${created.id}/export?format=csv`, { as: t.users.viewer });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    expect(csv.headers['content-disposition']).toContain('Acme Q4 2026.csv');
+    expect(csv.headers['content-disposition']).toContain(
+      'filename="Acme Q4 2026 - all answers including unreviewed.csv"',
+    );
     expect(csv.body).toContain("'=HYPERLINK");
     expect(csv.body).toContain(MFA_A);
     // A 'Needs Review' placeholder is not an answer to hand a customer.
@@ -562,7 +564,7 @@ describe('exports', () => {
       headers: { cookie: t.users.admin.cookie },
     });
     expect(out.statusCode).toBe(200);
-    expect(out.headers['content-disposition']).toContain('Acme.xlsx');
+    expect(out.headers['content-disposition']).toContain('filename="Acme - all answers including unreviewed.xlsx"');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(out.rawPayload as unknown as ArrayBuffer);
     const ws = wb.getWorksheet('Security');
@@ -573,6 +575,14 @@ describe('exports', () => {
     expect(ws?.getCell('C7').value || null).toBeNull();
     expect(ws?.getCell('C8').value).toBe('Yes');
     expect(ws?.getCell('C6').dataValidation).toMatchObject({ type: 'list', formulae: ['"Yes,No,N/A"'] });
+    // Approved only is another file, and says so; the customer's workbook keeps its extension.
+    const approvedOnly = await app.inject({
+      method: 'GET',
+      url: `/api/assessments/${res.data.id}/export?format=original&scope=approved`,
+      headers: { cookie: t.users.admin.cookie },
+    });
+    expect(approvedOnly.statusCode, approvedOnly.body).toBe(200);
+    expect(approvedOnly.headers['content-disposition']).toContain('filename="Acme - approved answers only.xlsx"');
   });
 });
 
@@ -656,7 +666,7 @@ describe("exports of the customer's own workbook", () => {
     expect(d.batch).toMatchObject({ canFillOriginal: false, originalExport: 'csv' });
     const out = await exportAs(t.users.admin.cookie, res.data.id, 'format=original');
     expect(out.statusCode, out.body).toBe(200);
-    expect(out.headers['content-disposition']).toContain('.csv');
+    expect(out.headers['content-disposition']).toContain('filename="From CSV - all answers including unreviewed.csv"');
     expect(out.body).toBe(
       `Question ID;Question Text;Type;Response\r\nE-1;Do you encrypt data at rest?;Yes,No;${ENCRYPTED}\r\n`,
     );
@@ -678,7 +688,7 @@ describe("exports of the customer's own workbook", () => {
     expect(filled.headers['content-type']).toBe(
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     );
-    expect(filled.headers['content-disposition']).toContain('From Word.docx');
+    expect(filled.headers['content-disposition']).toContain('From Word - all answers including unreviewed.docx');
     const { sheets } = await readDocx(new Uint8Array(filled.rawPayload));
     expect(sheets.map((s) => s.rows)).toEqual([
       [

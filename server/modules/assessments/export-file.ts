@@ -27,7 +27,7 @@ export async function exportAssessment(
   if (query.format === 'csv') {
     return {
       contentType: 'text/csv; charset=utf-8',
-      disposition: attachment(exportFileName(batch, 'csv')),
+      disposition: attachment(exportFileName(batch, 'csv', opts)),
       cacheControl: PRIVATE,
       body: exportCsv(rows, opts),
     };
@@ -36,7 +36,7 @@ export async function exportAssessment(
     const { bytes, extension } = await exportOriginalFile(deps.storage, batch, rows, opts);
     return {
       contentType: ORIGINAL_MIME[extension],
-      disposition: attachment(exportFileName(batch, extension)),
+      disposition: attachment(exportFileName(batch, extension, opts)),
       cacheControl: PRIVATE,
       body: binary(bytes),
     };
@@ -48,7 +48,7 @@ export async function exportAssessment(
     });
     return {
       contentType: MIME.xlsx,
-      disposition: attachment(exportFileName(batch, 'xlsx')),
+      disposition: attachment(exportFileName(batch, 'xlsx', opts)),
       cacheControl: PRIVATE,
       body: binary(bytes),
     };

@@ -2,7 +2,7 @@ import type { BatchView, ExportResponse, SheetMapping } from '../../../common/sc
 import type { AnswerSource } from '../../../common/schemas/qa';
 import type { ObjectStorage } from '../../storage/types';
 import { PREFILLED_REPLACE_CONFIDENCE } from '../../../common/constants';
-import { REVIEW_STATE_LABELS, type ReviewState } from '../../../common/review-states';
+import { NOT_APPLICABLE_TEXT, REVIEW_STATE_LABELS, type ReviewState } from '../../../common/review-states';
 import { AppError } from '../../errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { DEFAULT_CHOICE_MARK } from '../../ingest/questionnaire/text-patterns';
@@ -32,9 +32,6 @@ export type ExportOptions = {
   /** 'approved': only approved answers (and questions marked not applicable) are written, the rest left blank. */
   scope?: 'all' | 'approved';
 };
-
-/** What a question marked not applicable says in the customer's file (a dropdown's own N/A value where it has one). */
-export const NOT_APPLICABLE_TEXT = 'N/A';
 
 /** Put before an unapproved draft's text when the user asked for drafts, so nobody sends it on unawares. */
 export const DRAFT_MARK = 'Draft — not approved: ';
@@ -279,13 +276,25 @@ export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers' 
   (q.reviewState === 'approved' ||
     (q.answerOrigin === 'machine' && (q.confidence ?? 0) >= PREFILLED_REPLACE_CONFIDENCE));
 
-/** A file name for the export, after the batch (PRODUCT §12), without characters file systems refuse. */
-export function exportFileName(batch: BatchRow, extension: OriginalExtension): string {
+/**
+ * What an export's file name says it holds. Both kinds used to share one name, so the second download landed as
+ * "… (1)" and the unreviewed file was easily the one sent to the customer.
+ */
+function exportKindLabel(opts: ExportOptions): string {
+  if (opts.scope === 'approved') return 'approved answers only';
+  return opts.drafts ? 'all answers including unreviewed and drafts' : 'all answers including unreviewed';
+}
+
+/**
+ * A file name for the export: after the batch (PRODUCT §12), without characters file systems refuse, then what it
+ * holds ("Acme - approved answers only.xlsx").
+ */
+export function exportFileName(batch: BatchRow, extension: OriginalExtension, opts: ExportOptions): string {
   const base =
     batch.name
       // eslint-disable-next-line no-control-regex -- control characters are exactly what file names cannot hold
       .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim() || 'assessment';
-  return `${base.slice(0, 150)}.${extension}`;
+  return `${base.slice(0, 150)} - ${exportKindLabel(opts)}.${extension}`;
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { UserPen } from 'lucide-react';
+import { CircleSlash, UserPen } from 'lucide-react';
+import { NOT_APPLICABLE_TEXT } from '../../../common/review-states';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { AnswerTypeBadge } from '../../components/knowledge/answer-type-badge';
 import { ConfidenceBadge } from '../../components/knowledge/confidence-badge';
@@ -66,6 +67,33 @@ export function QuestionAnswer({ question, ownerLabel, badges }: QuestionAnswerP
         {question.answer}
       </p>
       <QuestionSources sources={question.sources} cited={byPerson} />
+    </>
+  );
+}
+
+/**
+ * A question marked not applicable: what its answer cell gets in the export, and the answer it had before, if a
+ * real one, which comes back when the question is reopened. Never the engine's red 'Needs Review' badge and
+ * sentence: a reviewer decided this question needs no answer.
+ */
+export function NotApplicableAnswer({ earlierAnswer }: { earlierAnswer: string | null }) {
+  return (
+    <>
+      <p className="flex items-start gap-2 text-sm text-slate-700">
+        <CircleSlash className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+        <span>
+          This question does not apply. The export writes &quot;{NOT_APPLICABLE_TEXT}&quot; in its answer cell.
+        </span>
+      </p>
+      {earlierAnswer !== null && (
+        <div className="grid gap-1 rounded-md border border-dashed px-3 py-2">
+          <p className="text-xs font-medium text-muted-foreground">Earlier answer, back if reopened</p>
+          {/* Plain text, like every answer. */}
+          <p className="text-sm leading-relaxed break-words whitespace-pre-line text-muted-foreground">
+            {earlierAnswer}
+          </p>
+        </div>
+      )}
     </>
   );
 }

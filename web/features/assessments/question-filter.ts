@@ -65,6 +65,14 @@ export function searchTextOf(question: AssessmentQuestionView): string {
     .toLowerCase();
 }
 
+/**
+ * The answer type a question is filtered and counted by: one marked not applicable is not 'Needs Review' any more,
+ * though the engine found nothing for it.
+ */
+function shownAnswerType(question: AssessmentQuestionView): AnswerType | null {
+  return question.reviewState === 'not_applicable' && question.answerType === 'unknown' ? null : question.answerType;
+}
+
 /** The questions the filter lets through, in their order; `texts` holds searchTextOf for each question. */
 export function filterQuestions(
   questions: readonly AssessmentQuestionView[],
@@ -74,7 +82,7 @@ export function filterQuestions(
   const terms = filter.search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   return questions.filter((question, index) => {
     if (filter.status !== 'all' && question.status !== filter.status) return false;
-    if (filter.answerType !== 'all' && question.answerType !== filter.answerType) return false;
+    if (filter.answerType !== 'all' && shownAnswerType(question) !== filter.answerType) return false;
     if (filter.reviewState !== 'all' && question.reviewState !== filter.reviewState) return false;
     const text = texts[index] ?? '';
     return terms.every((term) => text.includes(term));
@@ -89,7 +97,8 @@ export function countQuestions(questions: readonly AssessmentQuestionView[]) {
   for (const question of questions) {
     byStatus[question.status] += 1;
     byReview[question.reviewState] += 1;
-    if (question.answerType) byType[question.answerType] += 1;
+    const answerType = shownAnswerType(question);
+    if (answerType) byType[answerType] += 1;
   }
   return { byStatus, byType, byReview };
 }

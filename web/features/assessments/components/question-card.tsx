@@ -6,7 +6,7 @@ import { Checkbox } from '../../../components/ui/checkbox';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { AnswerEditor } from '../answer-editor';
-import { QuestionAnswer } from '../question-answer';
+import { NotApplicableAnswer, QuestionAnswer } from '../question-answer';
 import { DueDate, ReviewStateBadge } from '../review-badges';
 import { currentCite, hasAnswer, isWorking, questionOffer } from '../review-rules';
 import type { QuestionAction, QuestionHandlers } from '../use-question-actions';
@@ -110,6 +110,7 @@ export const QuestionCard = memo(function QuestionCard({
   const where = [showSheet ? question.sheet : null, row].filter(Boolean).join(', ');
   const place = [question.section, where].filter(Boolean).join(' · ');
   const hasText = answer !== null && !working;
+  const notApplicable = question.reviewState === 'not_applicable';
 
   return (
     <article
@@ -154,6 +155,9 @@ export const QuestionCard = memo(function QuestionCard({
                 {question.reviewState === 'approved' && question.reviewedBy && (
                   <span className="text-muted-foreground">Approved by {question.reviewedBy.username}</span>
                 )}
+                {notApplicable && question.reviewedBy && (
+                  <span className="text-muted-foreground">Marked by {question.reviewedBy.username}</span>
+                )}
               </p>
             </div>
           </div>
@@ -180,6 +184,9 @@ export const QuestionCard = memo(function QuestionCard({
                 onSave={(next, cite) => handlers.onSave(question, next, cite, () => setEditing(false))}
                 onCancel={() => setEditing(false)}
               />
+            ) : notApplicable ? (
+              // Whatever the engine said (a 'Needs Review' placeholder, or a failure) no longer matters.
+              <NotApplicableAnswer earlierAnswer={answered ? answer : null} />
             ) : status === 'failed' && !hasText ? (
               <div className="text-sm">
                 <p className="font-medium text-red-700">Failed to generate answer</p>

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { toast, toastError } from '../../../components/ui/use-toast';
 import { AnswerEditor } from '../../assessments/answer-editor';
-import { QuestionAnswer } from '../../assessments/question-answer';
+import { NotApplicableAnswer, QuestionAnswer } from '../../assessments/question-answer';
 import { DueDate, ReviewStateBadge } from '../../assessments/review-badges';
 import { currentCite, hasAnswer, isWorking, mayTake, type Cite } from '../../assessments/review-rules';
 import { useAnswerQuestion } from '../api/answer-question';
@@ -86,6 +86,8 @@ export const MyQuestionCard = memo(function MyQuestionCard({ batchId, question, 
                 }
                 onCancel={() => setEditing(false)}
               />
+            ) : question.reviewState === 'not_applicable' ? (
+              <NotApplicableAnswer earlierAnswer={answered ? question.answer : null} />
             ) : answered ? (
               <QuestionAnswer question={question} />
             ) : (
