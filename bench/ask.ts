@@ -17,6 +17,9 @@
  * vectors plus a little gaussian noise (embedding 100,000 chunks for real would take the best part of an hour).
  * The second process is the server as after a restart, on that database: its memory is the server's alone, not
  * the builder's, and its first ask loads the vector index from the database as a real first ask does.
+ *
+ * Limits: the questions-a-minute limits are lifted for the run (configFor) and the first line printed says so; any
+ * other refusal stops the bench with the request's status, URL and body.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,8 +34,9 @@ import { documentChunks, documents } from '../server/db/schema';
 import { embedPending } from '../server/worker/embed-sweep';
 import { policyPage } from '../test/fixtures/ingest/make-documents';
 import { SYSTEMS, TOPICS } from './fixtures';
-import { CHUNKS, ENTRIES, configFor, embedderFor, log, secs, serve, type AskIds } from './ask-serve';
-import { signUpOverHttp } from './over-http';
+import { ASK_FIXED_LIMITS, CHUNKS, ENTRIES, configFor, embedderFor, log, secs, serve, type AskIds } from './ask-serve';
+import { limitsLine } from './limits';
+import { fetchOk, importOverHttp, signUpOverHttp } from './over-http';
 
 const POOL = Number(process.env.POOL ?? 1000);
 /** Per-component standard deviation of the noise added to a pool vector: cosine ≈ 0.98 to the vector it came from. */
@@ -76,7 +80,9 @@ async function build(dataDir: string): Promise<AskIds> {
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const me = await signUpOverHttp(base, { username: 'askbench', email: 'ask@example.com', organizationName: 'A' });
     const cookie = me.cookie;
-    const ws = (await (await fetch(`${base}/api/workspaces`, { headers: { cookie } })).json()) as Array<{ id: string }>;
+    const ws = (await (await fetchOk(`${base}/api/workspaces`, { headers: { cookie } })).json()) as Array<{
+      id: string;
+    }>;
     const organizationId = me.user.organizationId;
     const workspaceId = ws[0]?.id ?? '';
 
@@ -86,13 +92,10 @@ async function build(dataDir: string): Promise<AskIds> {
       answer: `Yes. We ${TOPICS[i % TOPICS.length]} for ${SYSTEMS[Math.floor(i / TOPICS.length) % SYSTEMS.length]}; evidence EV-${i}.`,
       tags: [`domain-${i % 12}`],
     }));
-    const imp = await fetch(`${base}/api/canonical-answers/import`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ entries }),
-    });
-    if (!imp.ok) throw new Error(`import failed: ${imp.status}`);
-    console.log(`Library: ${ENTRIES} entries imported in ${secs(t0)} s`);
+    const calls = await importOverHttp(base, cookie, entries);
+    console.log(
+      `Library: ${ENTRIES} entries imported in ${secs(t0)} s (${calls} import call${calls === 1 ? '' : 's'})`,
+    );
 
     let pool: Array<ArrayLike<number>> = [];
     if (embedder) {
@@ -176,6 +179,8 @@ async function main() {
   // ASK_DATA_DIR keeps the built database (and a second run reuses it), for profiling the server alone.
   const keep = process.env.ASK_DATA_DIR;
   const dataDir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-ask-'));
+  // The builder and the server read the same configuration (configFor).
+  console.log(`${limitsLine(configFor(dataDir), ASK_FIXED_LIMITS)}\n`);
   try {
     if (!fs.existsSync(path.join(dataDir, IDS_FILE))) {
       fs.mkdirSync(dataDir, { recursive: true });

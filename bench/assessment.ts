@@ -10,6 +10,10 @@
  *   EMBEDDING_PROVIDER=none npm run bench:assessment     # without the model only (or RUNS=lexical; RUNS=model)
  *   DATABASE_URL=postgres://… npm run bench:assessment   # PostgreSQL: one, then two `npm run worker` processes
  *   QUESTIONS=1000 ENTRIES=10000 WORKER_CONCURRENCY=2 npm run bench:assessment
+ *
+ * Limits: the API process runs with the product's defaults except that it lets one organization have QUESTIONS
+ * questions open when that is more than the default (the first line printed says which); any refusal stops the
+ * bench with the request's status, URL and body.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +31,8 @@ import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 import { libraryEntries, questionnaireXlsx } from './fixtures';
-import { signUpOverHttp } from './over-http';
+import { defaultLimit, FIXED, limitsLine } from './limits';
+import { fetchOk, importOverHttp, signUpOverHttp } from './over-http';
 import { createScratchDatabase } from '../test/helpers/scratch-database';
 
 /** The machine's load averages (1, 5, 15 min): other work on a shared machine moves every figure here. */
@@ -44,6 +49,19 @@ type Result = { label: string; questionsPerSecond: number };
 
 const SECRET = 'bench-secret-bench-secret-bench';
 const log = pino({ level: 'silent' });
+
+/**
+ * The API process's configuration. Questions answered by the workers do not count against the questions a minute
+ * (those limit asks); what an import of QUESTIONS questions needs is that many open questions for one organization.
+ */
+function apiConfig(dataDir: string) {
+  const open = defaultLimit('ASSESSMENT_OPEN_QUESTIONS_PER_ORG');
+  return loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: SECRET,
+    ASSESSMENT_OPEN_QUESTIONS_PER_ORG: String(Math.max(open, QUESTIONS)),
+  });
+}
 
 /** The embedder EMBEDDING_PROVIDER asks for (default: the built-in model), as `npm start` would make it. */
 async function embedderFromEnv(dataDir: string): Promise<Embedder | null> {
@@ -93,14 +111,11 @@ async function importLibrary(api: Api) {
   const t0 = performance.now();
   // One entry per (practice, system) pair the questionnaire asks about, among thousands of unrelated entries, as
   // in a real library: each question has one right answer somewhere in 10,000.
-  const entries = libraryEntries(ENTRIES);
-  const res = await fetch(`${api.base}/api/canonical-answers/import`, {
-    method: 'POST',
-    headers: { cookie: api.cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ entries }),
-  });
-  if (!res.ok) throw new Error(`library import failed: ${res.status}`);
-  console.log(`Library: ${ENTRIES} entries imported in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const calls = await importOverHttp(api.base, api.cookie, libraryEntries(ENTRIES));
+  console.log(
+    `Library: ${ENTRIES} entries imported in ${((performance.now() - t0) / 1000).toFixed(1)} s ` +
+      `(${calls} import call${calls === 1 ? '' : 's'})`,
+  );
 }
 
 /** Uploads the workbook and waits for the batch to complete; returns seconds and the answer-type mix. */
@@ -110,17 +125,17 @@ async function runBatch(api: Api, label: string): Promise<Result> {
   form.append('name', `Bench ${label}`);
   form.append('file', new Blob([bytes]), 'questionnaire.xlsx');
   const t0 = performance.now();
-  const res = await fetch(`${api.base}/api/assessments/import`, {
+  const res = await fetchOk(`${api.base}/api/assessments/import`, {
     method: 'POST',
     headers: { cookie: api.cookie },
     body: form,
   });
-  if (res.status !== 201) throw new Error(`import failed: ${res.status} ${await res.text()}`);
   const { id, totalQuestions } = (await res.json()) as { id: string; totalQuestions: number };
   const imported = performance.now();
   for (;;) {
+    // A refused poll stops the bench: read as "no longer processing" it would end the timing early.
     const b = (await (
-      await fetch(`${api.base}/api/assessments/${id}/batch`, { headers: { cookie: api.cookie } })
+      await fetchOk(`${api.base}/api/assessments/${id}/batch`, { headers: { cookie: api.cookie } })
     ).json()) as {
       status: string;
     };
@@ -130,7 +145,7 @@ async function runBatch(api: Api, label: string): Promise<Result> {
   }
   const done = performance.now();
   const detail = (await (
-    await fetch(`${api.base}/api/assessments/${id}`, { headers: { cookie: api.cookie } })
+    await fetchOk(`${api.base}/api/assessments/${id}`, { headers: { cookie: api.cookie } })
   ).json()) as {
     questions: Array<{ answerType: string | null; status: string }>;
   };
@@ -148,7 +163,7 @@ async function runBatch(api: Api, label: string): Promise<Result> {
 async function embeddedRun(withModel: boolean): Promise<Result[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-assessment-'));
   const database = await openDatabase({ kind: 'pglite', dataDir });
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+  const config = apiConfig(dataDir);
   const storage = createStorage(config);
   const embedder = withModel ? await embedderFromEnv(dataDir) : null;
   const worker = startWorker({
@@ -224,7 +239,7 @@ async function onPostgres(url: string) {
   const scratch = await createScratchDatabase(url, 'verity_bench_assessment');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-assessment-'));
   const database = await openDatabase({ kind: 'postgres', url: scratch.url });
-  const config = loadConfig({ DATA_DIR: dataDir, SESSION_SECRET: SECRET });
+  const config = apiConfig(dataDir);
   // The worker processes make their own embedder from the same EMBEDDING_PROVIDER (server/worker/main.ts).
   const embedder = await embedderFromEnv(dataDir);
   const app = await buildApp({
@@ -259,6 +274,8 @@ async function onPostgres(url: string) {
   }
 }
 
+// Every run's API process reads apiConfig; its data directory does not change a limit.
+console.log(`${limitsLine(apiConfig(os.tmpdir()), [FIXED.importEntries])}\n`);
 (PG_URL ? onPostgres(PG_URL) : embedded()).catch((err: unknown) => {
   console.error(err);
   process.exit(1);

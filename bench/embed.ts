@@ -31,6 +31,7 @@ import { embedPending } from '../server/worker/embed-sweep';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
 import { registerOrganization, uploadDocument } from './inject';
+import { FIXED, limitsLine } from './limits';
 import { timedDocumentList } from './over-http';
 import { timingLine } from './percentile';
 
@@ -66,20 +67,27 @@ function timed(embedder: Embedder) {
   return { wrapped, stats };
 }
 
-async function main() {
-  console.log(`Generating a ${PDF_PAGES}-page PDF and a ${DOCX_PAGES}-page DOCX...`);
-  const pdf = await makePdf(PDF_PAGES);
-  const docx = await makeDocx(DOCX_PAGES);
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-embed-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  const config = loadConfig({
+/** The product's limits but for sign-ups per IP address, lifted as a benchmark signs up at will; the built-in model. */
+function embedConfig(dataDir: string) {
+  return loadConfig({
     DATA_DIR: dataDir,
     SESSION_SECRET: SECRET,
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     EMBEDDING_PROVIDER: 'local',
     MODELS_DIR: process.env.MODELS_DIR,
   });
+}
+
+async function main() {
+  // Uploads go one after another, each link used before the next is made; any refusal stops the bench (inject.ts).
+  console.log(`${limitsLine(embedConfig(os.tmpdir()), [FIXED.uploadBytes])}\n`);
+  console.log(`Generating a ${PDF_PAGES}-page PDF and a ${DOCX_PAGES}-page DOCX...`);
+  const pdf = await makePdf(PDF_PAGES);
+  const docx = await makeDocx(DOCX_PAGES);
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-embed-'));
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  const config = embedConfig(dataDir);
   const log = pino({ level: process.env.BENCH_LOG ?? 'silent' });
   const embedder = await createEmbedder(config.embedding, null, log);
   if (!embedder)

@@ -16,8 +16,9 @@ import { createStorage } from '../server/storage/create';
 import { startWorker } from '../server/worker/worker';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
 import { makeDocx, makePdf } from '../test/fixtures/ingest/make-documents';
-import { openBenchDatabase } from './bench-database';
+import { benchConfig, openBenchDatabase } from './bench-database';
 import { registerOrganization, uploadDocument } from './inject';
+import { FIXED, limitsLine } from './limits';
 import { timedDocumentList } from './over-http';
 import { timingLine } from './percentile';
 
@@ -39,6 +40,8 @@ async function throughput(name: string, bytes: Uint8Array, file: string, pages: 
 }
 
 async function main() {
+  // Uploads go one after another, each link used before the next is made; any refusal stops the bench (inject.ts).
+  console.log(`${limitsLine(benchConfig(os.tmpdir()), [FIXED.uploadBytes])}\n`);
   console.log(`Generating a ${PDF_PAGES}-page PDF and a ${DOCX_PAGES}-page DOCX...`);
   const pdf = await makePdf(PDF_PAGES);
   const docx = await makeDocx(DOCX_PAGES);

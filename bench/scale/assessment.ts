@@ -42,13 +42,14 @@ export async function runAssessment(
   const t0 = performance.now();
   const id = await createAssessment(as, n, label, format);
   const deadline = Date.now() + 15 * 60_000;
+  const poll = `/api/assessments/${id}/batch`;
   for (;;) {
     try {
-      const b = await call<{ status: string }>(as, 'GET', `/api/assessments/${id}/batch`);
-      if (b.status !== 200) errors.record('assessment poll', b.status, JSON.stringify(b.data));
+      const b = await call<{ status: string }>(as, 'GET', poll);
+      if (b.status !== 200) errors.record(`GET ${as.base}${poll}`, b.status, JSON.stringify(b.data));
       else if (b.data.status !== 'processing') break;
     } catch (err) {
-      errors.record('assessment poll', 0, err instanceof Error ? err.message : String(err));
+      errors.record(`GET ${as.base}${poll}`, 0, err instanceof Error ? err.message : String(err));
     }
     if (Date.now() > deadline) throw new Error(`assessment ${label} still processing after 15 minutes`);
     await new Promise((r) => setTimeout(r, 200));

@@ -3,7 +3,10 @@ export type Session = { base: string; cookie: string; username: string };
 
 export type Reply<T> = { status: number; data: T };
 
-/** Thrown for any reply the seeding did not expect: the bench cannot measure a setup that did not happen. */
+/**
+ * Thrown for any reply the seeding did not expect, with the call's URL, status and body: the bench cannot measure a
+ * setup that did not happen.
+ */
 export class UnexpectedReply extends Error {}
 
 /** One JSON (or FormData) call as a signed-in user; `expect` is the status the caller needs. */
@@ -24,7 +27,9 @@ export async function call<T>(
   const res = await fetch(`${as.base}${urlPath}`, { method, headers, body });
   const text = await res.text();
   if (opts.expect !== undefined && res.status !== opts.expect) {
-    throw new UnexpectedReply(`${method} ${urlPath}: ${res.status} (expected ${opts.expect}) ${text.slice(0, 500)}`);
+    throw new UnexpectedReply(
+      `${method} ${as.base}${urlPath}: ${res.status} (expected ${opts.expect}) ${text.slice(0, 500)}`,
+    );
   }
   return { status: res.status, data: (text ? JSON.parse(text) : null) as T };
 }

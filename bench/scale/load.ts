@@ -39,6 +39,7 @@ export async function askLoad(
   await Promise.all(
     users.map(async (user, u) => {
       const api = apiIndexOf(user.base);
+      const what = `POST ${user.base}/api/qa/ask (api-${api + 1})`;
       for (let k = 0; performance.now() < end; k++) {
         const { kind, question } = askQuestion(u * 7919 + k);
         const start = performance.now();
@@ -53,13 +54,9 @@ export async function askLoad(
           const text = await res.text();
           ok = res.status >= 200 && res.status < 300;
           if (ok) answerType = (JSON.parse(text) as { answerType: string }).answerType;
-          else errors.record(`ask on api-${api + 1}`, res.status, text);
+          else errors.record(what, res.status, text);
         } catch (err) {
-          errors.record(
-            `ask on api-${api + 1}`,
-            0,
-            err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : String(err),
-          );
+          errors.record(what, 0, err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : String(err));
         }
         const now = performance.now();
         samples.push({ endedAt: now - t0, ms: now - start, ok, api, kind, answerType });

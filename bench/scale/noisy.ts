@@ -15,7 +15,14 @@ import { libraryEntries } from '../fixtures';
  */
 
 export type QuietRun = { asks: number[]; health: number[]; assessmentSeconds: number[] };
-export type FloodTally = { admitted: number; refused: number; other: number; questions: number };
+/** The flood's requests: 429s are what it measures (`refused`); anything else not 2xx is a failure, the first kept. */
+export type FloodTally = {
+  admitted: number;
+  refused: number;
+  other: number;
+  questions: number;
+  failures: Array<{ what: string; status: number; message: string }>;
+};
 
 /** A new organization of one admin with a small library of its own. */
 export async function quietOrganization(base: string, entries: number): Promise<Session> {
@@ -57,9 +64,12 @@ export async function quietUser(user: Session, seconds: number, errors: ErrorLog
       const t0 = performance.now();
       const res = await call(user, 'POST', '/api/qa/ask', { body: { question: askQuestion(k * 13).question } });
       if (res.status === 200) asks.push(performance.now() - t0);
-      else errors.record(`quiet ask (${label})`, res.status, JSON.stringify(res.data));
+      else errors.record(`POST ${user.base}/api/qa/ask (quiet, ${label})`, res.status, JSON.stringify(res.data));
       const h0 = performance.now();
-      if ((await fetch(`${user.base}/api/health`)).ok) health.push(performance.now() - h0);
+      const h = await fetch(`${user.base}/api/health`);
+      const hBody = await h.text();
+      if (h.ok) health.push(performance.now() - h0);
+      else errors.record(`GET ${user.base}/api/health (quiet, ${label})`, h.status, hBody);
       // A person reads the answer before asking the next question.
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -71,14 +81,23 @@ export async function quietUser(user: Session, seconds: number, errors: ErrorLog
         body: { csvContent: questionnaireCsv(1, `quiet-${label}-${k}`), name: `Quiet ${label} ${k}` },
       });
       if (created.status !== 201) {
-        errors.record(`quiet assessment (${label})`, created.status, JSON.stringify(created.data));
+        const what = `POST ${user.base}/api/assessments/import-csv (quiet, ${label})`;
+        errors.record(what, created.status, JSON.stringify(created.data));
         break;
       }
+      const poll = `/api/assessments/${created.data.id}/batch`;
+      let finished = false;
       for (;;) {
-        const b = await call<{ status: string }>(user, 'GET', `/api/assessments/${created.data.id}/batch`);
-        if (b.status === 200 && b.data.status !== 'processing') break;
+        const b = await call<{ status: string }>(user, 'GET', poll);
+        if (b.status !== 200) {
+          errors.record(`GET ${user.base}${poll} (quiet, ${label})`, b.status, JSON.stringify(b.data));
+          break;
+        }
+        finished = b.data.status !== 'processing';
+        if (finished) break;
         await new Promise((r) => setTimeout(r, 100));
       }
+      if (!finished) break;
       assessmentSeconds.push((performance.now() - t0) / 1000);
       await new Promise((r) => setTimeout(r, 1_000));
     }
@@ -92,7 +111,11 @@ export async function quietUser(user: Session, seconds: number, errors: ErrorLog
  * each in a closed loop that re-sends 100 ms after a refusal (not waiting as Retry-After says), for `seconds`.
  */
 export async function flood(users: Session[], batchers: number, seconds: number): Promise<FloodTally> {
-  const tally: FloodTally = { admitted: 0, refused: 0, other: 0, questions: 0 };
+  const tally: FloodTally = { admitted: 0, refused: 0, other: 0, questions: 0, failures: [] };
+  const failed = (what: string, status: number, message: string) => {
+    tally.other += 1;
+    if (tally.failures.length < 10) tally.failures.push({ what, status, message: message.slice(0, 300) });
+  };
   const end = performance.now() + seconds * 1000;
   await Promise.all(
     users.map(async (user, u) => {
@@ -104,14 +127,15 @@ export async function flood(users: Session[], batchers: number, seconds: number)
           ? { questions: Array.from({ length: 100 }, (_, j) => longQuestion(u * 1000 + j)) }
           : { question: longQuestion(u * 1000) },
       );
+      const url = `${user.base}/api/qa/${batch ? 'entries' : 'ask'}`;
       while (performance.now() < end) {
         try {
-          const res = await fetch(`${user.base}/api/qa/${batch ? 'entries' : 'ask'}`, {
+          const res = await fetch(url, {
             method: 'POST',
             headers: { cookie: user.cookie, 'content-type': 'application/json' },
             body,
           });
-          await res.text();
+          const text = await res.text();
           if (res.status === 200) {
             tally.admitted += 1;
             tally.questions += batch ? 100 : 1;
@@ -120,9 +144,13 @@ export async function flood(users: Session[], batchers: number, seconds: number)
             // Ignores Retry-After (seconds) and comes back after a tenth of one: abusive, but not a busy loop of
             // the bench's own, which would spend the machine's two cores on sending rather than on the server.
             await new Promise((r) => setTimeout(r, 100));
-          } else tally.other += 1;
-        } catch {
-          tally.other += 1;
+          } else failed(`POST ${url} (flood)`, res.status, text);
+        } catch (err) {
+          failed(
+            `POST ${url} (flood)`,
+            0,
+            err instanceof Error ? `${err.message} ${String(err.cause ?? '')}` : String(err),
+          );
         }
       }
     }),

@@ -1,3 +1,4 @@
+import { IMPORT_MAX_ENTRIES } from '../../common/constants';
 import { makeDocx, makePdf } from '../../test/fixtures/ingest/make-documents';
 import { call, cookieOf, UnexpectedReply, type Session } from './http';
 import { libraryEntries } from '../fixtures';
@@ -57,14 +58,22 @@ export async function seedUsers(bases: string[], count: number): Promise<{ admin
   return { admin, users };
 }
 
-/** Imports `n` generated library entries through `POST /api/canonical-answers/import` in one call. */
+/**
+ * Imports `n` generated library entries through `POST /api/canonical-answers/import`, in one call up to the API's
+ * IMPORT_MAX_ENTRIES, else in as many as that takes.
+ */
 export async function seedLibrary(admin: Session, n: number): Promise<{ imported: number; seconds: number }> {
   const t0 = performance.now();
-  const res = await call<{ imported: number }>(admin, 'POST', '/api/canonical-answers/import', {
-    body: { entries: libraryEntries(n) },
-    expect: 200,
-  });
-  return { imported: res.data.imported, seconds: (performance.now() - t0) / 1000 };
+  const entries = libraryEntries(n);
+  let imported = 0;
+  for (let i = 0; i < entries.length; i += IMPORT_MAX_ENTRIES) {
+    const res = await call<{ imported: number }>(admin, 'POST', '/api/canonical-answers/import', {
+      body: { entries: entries.slice(i, i + IMPORT_MAX_ENTRIES) },
+      expect: 200,
+    });
+    imported += res.data.imported;
+  }
+  return { imported, seconds: (performance.now() - t0) / 1000 };
 }
 
 type DocumentFile = { name: string; mimeType: string; bytes: Uint8Array };

@@ -6,6 +6,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { ROOT, freePort, onCleanup, spawnTsx, waitUntil, type Child } from './children';
 import { createScratchDatabase } from '../../test/helpers/scratch-database';
+import type { LimitEnv } from '../limits';
 
 /** Every file the bench writes (child logs, the S3 store, data directories) goes under one temp directory. */
 export const WORK_DIR = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-bench-scale-'));
@@ -90,10 +91,10 @@ export function sharedEnv(databaseUrl: string, s3: S3): Record<string, string> {
 
 export type Api = Child & { base: string };
 
-/**
- * An API-only process (`server/main.ts` with WORKER_CONCURRENCY=0), ready once `/api/health` answers.
- * All simulated users sign up from 127.0.0.1, so the per-IP sign-up limit is raised for the seeding.
- */
+/** Every API process's own limits: all simulated users sign up from 127.0.0.1, so the per-IP sign-up limit is raised. */
+export const API_LIMITS: LimitEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '1000' };
+
+/** An API-only process (`server/main.ts` with WORKER_CONCURRENCY=0, API_LIMITS), ready once `/api/health` answers. */
 export async function startApi(index: number, env: Record<string, string>): Promise<Api> {
   const port = await freePort();
   const child = spawnTsx(
@@ -104,7 +105,7 @@ export async function startApi(index: number, env: Record<string, string>): Prom
       PORT: String(port),
       HOST: '127.0.0.1',
       WORKER_CONCURRENCY: '0',
-      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      ...API_LIMITS,
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     },
     path.join(WORK_DIR, `api-${index}.log`),
