@@ -19,7 +19,6 @@ import hashlib
 import json
 import shutil
 import tempfile
-from collections import defaultdict
 from pathlib import Path
 
 import numpy as np
@@ -28,6 +27,8 @@ import torch
 from onnxruntime.quantization import QuantType, quantize_dynamic
 from tokenizers import Tokenizer
 from transformers import AutoModel, AutoTokenizer
+
+from bench_retrieval import recall_at
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -61,22 +62,7 @@ def onnx_embed(session: ort.InferenceSession, tok: Tokenizer, texts: list[str], 
 
 
 def recall(session: ort.InferenceSession, tok: Tokenizer) -> dict:
-    hits: dict[str, list[int]] = defaultdict(list)
-    for company in sorted((ROOT / "bench/quality/companies").iterdir()):
-        if not (company / "questions.json").exists():
-            continue
-        library = json.loads((company / "library.json").read_text())
-        questions = [q for q in json.loads((company / "questions.json").read_text()) if q["expect"]["kind"] == "library"]
-        entries = onnx_embed(session, tok, [f"{e['question']}\n{e['answer']}" for e in library])
-        asked = onnx_embed(session, tok, [q["question"] for q in questions])
-        order = np.argsort(-(asked @ entries.T), axis=1)
-        for q, row in zip(questions, order):
-            want = set(q["expect"].get("entries") or [q["expect"].get("entry")])
-            rank = next((i for i, j in enumerate(row) if library[j]["id"] in want), 10_000)
-            hits[q.get("family", "unknown")].append(rank)
-            hits["overall"].append(rank)
-    return {fam: " ".join(f"@{k} {sum(r < k for r in ranks) / len(ranks):.3f}" for k in (1, 5, 20))
-            for fam, ranks in sorted(hits.items())}
+    return recall_at(lambda texts: onnx_embed(session, tok, texts))
 
 
 def sha256(path: Path) -> str:

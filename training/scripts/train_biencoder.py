@@ -25,6 +25,8 @@ import torch
 import torch.nn.functional as F
 from transformers import AutoModel, AutoTokenizer, get_linear_schedule_with_warmup
 
+from bench_retrieval import recall_at
+
 ROOT = Path(__file__).resolve().parents[2]
 SEED = 20261128
 
@@ -59,22 +61,7 @@ def training_triples() -> list[tuple[str, str, str]]:
 
 def evaluate(model, tok) -> dict:
     model.eval()
-    hits: dict[str, list[int]] = defaultdict(list)
-    for company in sorted((ROOT / "bench/quality/companies").iterdir()):
-        if not (company / "questions.json").exists():
-            continue
-        library = json.loads((company / "library.json").read_text())
-        questions = [q for q in json.loads((company / "questions.json").read_text()) if q["expect"]["kind"] == "library"]
-        entries = embed(model, tok, [f"{e['question']}\n{e['answer']}" for e in library], 256)
-        asked = embed(model, tok, [q["question"] for q in questions], 256)
-        order = (asked @ entries.T).argsort(dim=1, descending=True)
-        for q, row in zip(questions, order.tolist()):
-            want = set(q["expect"].get("entries") or [q["expect"].get("entry")])
-            rank = next((i for i, j in enumerate(row) if library[j]["id"] in want), 10_000)
-            hits[q.get("family", "unknown")].append(rank)
-            hits["overall"].append(rank)
-    return {fam: {f"recall@{k}": round(sum(r < k for r in ranks) / len(ranks), 4) for k in (1, 5, 20)} | {"n": len(ranks)}
-            for fam, ranks in sorted(hits.items())}
+    return recall_at(lambda texts: embed(model, tok, texts, 256).numpy())
 
 
 def main() -> None:
