@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { toast } from './toasts';
 import { launchBrowser, screenshot } from './browser';
 import { apiCall, joinAsMember, openAdminPage } from './session';
 
@@ -11,10 +12,6 @@ beforeAll(async () => {
 afterAll(() => browser.close());
 
 const SSO_SECRET = 'oidc-secret-never-shown-9f3k';
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
-}
 
 async function openDashboard(page: Page) {
   await page.goto(`${baseUrl}/admin-settings`);

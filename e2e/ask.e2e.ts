@@ -4,6 +4,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { toast } from './toasts';
 import { launchBrowser, screenshot } from './browser';
 import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, uploadThroughApi, openAdminPage } from './session';
 
@@ -39,10 +40,6 @@ function policyPdf(): Promise<Buffer> {
     doc.moveDown(0.5).fontSize(11).text(`${ACCESS_SENTENCE} Access is reviewed every quarter by the security team.`);
     doc.end();
   });
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
 }
 
 /** The chat follows new answers with a smooth scroll; screenshots wait until it has reached the bottom. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { toast } from './toasts';
 import { launchBrowser, screenshot, SCREENSHOT_DIR } from './browser';
 import {
   HECVAT_PREFILLED,
@@ -45,10 +46,6 @@ async function screenshotWhileBusy(page: Page, name: string) {
       .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
   );
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
 }
 
 /** A question's card on the detail page, by its text. */
@@ -155,7 +152,7 @@ describe('bulk assessments', () => {
 
     await dialog.getByRole('button', { name: 'Import Assessment' }).click();
     await toast(page, 'Assessment created');
-    await page.getByText(new RegExp(`^Processing ${QUESTIONS.length} questions\\. Estimated time: .+`)).waitFor();
+    await toast(page, new RegExp(`^Processing ${QUESTIONS.length} questions\\. Estimated time: .+`));
     await dialog.waitFor({ state: 'hidden' });
 
     // The specification's CSV path makes a second assessment for the list.

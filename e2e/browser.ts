@@ -3,6 +3,10 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { chromiumLaunchOptions } from '../test/helpers/chromium';
 import { timeLeftInTest } from '../test/helpers/wait';
+import { recordToasts } from './toasts';
+
+/** Between a step's own limit and the test's, so the step's error is the one reported. */
+const STEP_MARGIN_MS = 3_000;
 
 export const SCREENSHOT_DIR = path.resolve('e2e/screenshots');
 
@@ -30,8 +34,14 @@ export async function launchBrowser(): Promise<Browser> {
     const context = await newContext(options);
     // Playwright's own 30 s default would fail a step on a slow machine inside a test allowed far longer: the
     // test's limit is the one bound (what is left of it when the context opens).
-    context.setDefaultTimeout(timeLeftInTest());
+    // Kept current while the context lives: a step that starts late gets what is left, so a step that never ends
+    // fails with its own error (what it waited for) just before the test's limit would end the test without one.
+    const stepTimeout = () => Math.max(1_000, timeLeftInTest() - STEP_MARGIN_MS);
+    context.setDefaultTimeout(stepTimeout());
+    const refresh = setInterval(() => context.setDefaultTimeout(stepTimeout()), 500);
+    context.once('close', () => clearInterval(refresh));
     await context.addInitScript(recordCspViolations);
+    await context.addInitScript(recordToasts);
     return context;
   };
   // Like Playwright's own newPage: one context per page, closed with it.

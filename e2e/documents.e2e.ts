@@ -4,6 +4,7 @@ import path from 'node:path';
 import PDFDocument from 'pdfkit';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { toast } from './toasts';
 import { launchBrowser, screenshot } from './browser';
 import { apiCall, joinAsViewer, uploadThroughApi, openAdminPage } from './session';
 
@@ -53,10 +54,6 @@ function blankPdf(): Promise<Buffer> {
 
 function tempDir(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'verity-docs-'));
-}
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
 }
 
 function cards(page: Page) {

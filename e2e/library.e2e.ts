@@ -4,6 +4,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { toast } from './toasts';
 import { launchBrowser, screenshot } from './browser';
 import { apiCall, joinAsViewer, registerAdmin, uniqueSuffix, openAdminPage } from './session';
 
@@ -27,10 +28,6 @@ const CSV = `question,answer,tags
 "Do you run yearly penetration tests?","Yes, an outside firm tests us every year.",pentest
 "${SSO_QUESTION}","${SSO_ANSWER}",sso
 `;
-
-async function toast(page: Page, text: string | RegExp) {
-  await page.getByText(text).first().waitFor();
-}
 
 function cards(page: Page) {
   return page.getByRole('list', { name: 'Canonical answers' }).getByRole('article');
