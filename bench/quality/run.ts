@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import pino from 'pino';
 import { decide } from '../../server/engine/ranking/decide';
 import { loadConfig } from '../../server/config';
-import { loadLocalEmbedder } from '../../server/embedding/embedder';
+import { qualityEmbedder } from './embedder';
 import {
   collect,
   engineAnswer,
@@ -70,9 +70,7 @@ async function main() {
   const companies = [...loadCompanies(), ...(TRAINING ? loadTrainingCompanies() : [])];
   const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' });
   const log = pino({ level: 'warn' });
-  const embedder = MODES.includes('dense') ? await loadLocalEmbedder(config.embedding.modelsDir, log) : null;
-  if (MODES.includes('dense') && !embedder)
-    throw new Error('bench:quality needs the model: run `npm run models` first');
+  const embedder = MODES.includes('dense') ? await qualityEmbedder(config.embedding, log) : null;
   const started = Date.now();
   const items = await collect(companies, embedder, (l) => console.log(l));
   await embedder?.close();

@@ -123,5 +123,7 @@ export const EngineStatusView = z.object({
   provider: z.enum(['local', 'openai', 'none']),
   /** The embedding model in use, when there is one. */
   model: z.string().nullable(),
+  /** When the model in use is not the one Verity meant to use: what happened and how to fix it. */
+  notice: z.string().nullable(),
 });
 export type EngineStatusView = z.infer<typeof EngineStatusView>;

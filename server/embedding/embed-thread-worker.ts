@@ -2,12 +2,12 @@
 // sent, one at a time, so bulk embedding never holds the event loop that serves requests.
 import { parentPort, workerData } from 'node:worker_threads';
 import { LocalEmbedder } from './local-embedder';
-import type { ModelSpec } from './model-spec';
+import type { EncoderSpec } from './model-spec';
 import type { EmbedReply, EmbedRequest } from './embed-thread';
 
 const port = parentPort;
 if (!port) throw new Error('embed-thread-worker.ts runs inside a worker thread started by embed-thread.ts.');
-const { dir, spec } = workerData as { dir: string; spec: ModelSpec };
+const { dir, spec } = workerData as { dir: string; spec: EncoderSpec };
 const loading = LocalEmbedder.load(dir, spec);
 
 port.on('message', (request: EmbedRequest) => {

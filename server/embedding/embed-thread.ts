@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { threadEntry } from '../thread-entry';
 import type { EmbedKind } from './local-embedder';
-import type { ModelSpec } from './model-spec';
+import type { EncoderSpec } from './model-spec';
 
 export type EmbedRequest = { id: number; texts: string[]; kind: EmbedKind };
 export type EmbedReply = { id: number; ok: true; vectors: Float32Array } | { id: number; ok: false; message: string };
@@ -26,7 +26,7 @@ export class EmbedThread {
 
   constructor(
     private readonly dir: string,
-    private readonly spec: ModelSpec,
+    private readonly spec: EncoderSpec,
     private readonly idleMs = 60_000,
   ) {}
 

@@ -4,7 +4,7 @@ import type { LlmClient } from '../llm/client';
 import { EmbedThread } from './embed-thread';
 import { FairLanes } from '../engine/fair-lanes';
 import { LocalEmbedder } from './local-embedder';
-import { defaultModel, modelDir, type ModelSpec } from './model-spec';
+import { defaultModel, modelDir, ownModel, type EncoderSpec, type OwnModelSpec } from './model-spec';
 import { verifyModel } from './setup';
 
 /**
@@ -16,6 +16,8 @@ export type Embedder = {
   readonly model: string;
   readonly kind: 'local' | 'openai';
   readonly log: FastifyBaseLogger;
+  /** For admins, when this is not the model Verity meant to use (its own was refused): what happened and the fix. */
+  readonly notice: string | null;
   /** `key` is whose question it is (the organization): questions of different keys are embedded in fair turns. */
   embedQuery(text: string, opts?: { key?: string }): Promise<ArrayLike<number>>;
   embedPassages(texts: string[], opts?: { signal?: AbortSignal }): Promise<Array<ArrayLike<number>>>;
@@ -30,6 +32,7 @@ export function endpointEmbedder(llm: LlmClient): Embedder | null {
     model,
     kind: 'openai',
     log: llm.log,
+    notice: null,
     async embedQuery(text) {
       const [v] = await llm.embed([text]);
       if (!v) throw new Error('the endpoint returned no vector');
@@ -41,7 +44,7 @@ export function endpointEmbedder(llm: LlmClient): Embedder | null {
 }
 
 /** The stored model name of the built-in model: distinct from any endpoint model's name. */
-export const localModelName = (spec: Pick<ModelSpec, 'id'>) => `local:${spec.id}`;
+export const localModelName = (spec: Pick<EncoderSpec, 'id'>) => `local:${spec.id}`;
 
 /**
  * The built-in model: questions in one thread (a few milliseconds each, off the event loop), batches in another (a
@@ -51,25 +54,57 @@ export const localModelName = (spec: Pick<ModelSpec, 'id'>) => `local:${spec.id}
 export async function loadLocalEmbedder(
   modelsDir: string,
   log: FastifyBaseLogger,
-  spec: ModelSpec = defaultModel(),
+  spec: EncoderSpec = defaultModel(),
 ): Promise<Embedder | null> {
-  const dir = modelDir(modelsDir, spec);
+  const opened = await openLocalEmbedder(modelDir(modelsDir, spec), spec, log);
+  if (opened.ok) return opened.embedder;
+  log.warn(
+    opened.stage === 'verify'
+      ? `The embedding model is not available (${opened.reason}); answering with the lexical engine only. Run \`npm run models\` (or set MODELS_SOURCE_DIR) and restart.`
+      : `${opened.reason}; answering with the lexical engine only.`,
+  );
+  return null;
+}
+
+/**
+ * Verity's own model from the repository's models/ folder; when it is missing, refused by its checksum or cannot
+ * be loaded, the published model from MODELS_DIR, with a notice for admins saying so; neither: null (lexical).
+ */
+export async function loadBuiltInEmbedder(
+  dirs: { ownModelsDir: string; modelsDir: string },
+  log: FastifyBaseLogger,
+  models: { own: OwnModelSpec; fallback: EncoderSpec } = { own: ownModel(), fallback: defaultModel() },
+): Promise<Embedder | null> {
+  const opened = await openLocalEmbedder(modelDir(dirs.ownModelsDir, models.own), models.own, log);
+  if (opened.ok) return opened.embedder;
+  log.warn(`Verity's own embedding model is not used (${opened.reason}); trying ${models.fallback.id} instead.`);
+  const fallback = await loadLocalEmbedder(dirs.modelsDir, log, models.fallback);
+  if (!fallback) return null;
+  return {
+    ...fallback,
+    notice:
+      `Verity's own embedding model (${models.own.id}) could not be used, so answers match questions with the ` +
+      `general-purpose model ${models.fallback.id}, which finds the right entry less often. Restore the files in ` +
+      `models/${models.own.id} from the release (git checkout -- models) and restart Verity.`,
+  };
+}
+
+type Opened = { ok: true; embedder: Embedder } | { ok: false; stage: 'verify' | 'load'; reason: string };
+
+/** The model in `dir` as an Embedder, or why not (nothing logged: the caller says what happens instead). */
+async function openLocalEmbedder(dir: string, spec: EncoderSpec, log: FastifyBaseLogger): Promise<Opened> {
   const verified = await verifyModel(dir, spec);
-  if (!verified.ok) {
-    log.warn(
-      `The embedding model is not available (${verified.reason}); answering with the lexical engine only. Run \`npm run models\` (or set MODELS_SOURCE_DIR) and restart.`,
-    );
-    return null;
-  }
+  if (!verified.ok) return { ok: false, stage: 'verify', reason: verified.reason };
   let local: LocalEmbedder;
   try {
     local = await LocalEmbedder.load(dir, spec);
   } catch (err) {
-    log.warn(
-      { err },
-      `The embedding model in ${dir} could not be loaded (${err instanceof Error ? err.message : String(err)}); answering with the lexical engine only.`,
-    );
-    return null;
+    log.debug({ err }, 'embedding model load failed');
+    return {
+      ok: false,
+      stage: 'load',
+      reason: `The embedding model in ${dir} could not be loaded (${err instanceof Error ? err.message : String(err)})`,
+    };
   }
   const thread = new EmbedThread(dir, spec);
   // onnxruntime-node runs a model synchronously on the calling thread: a question's embedding (up to ~20 ms for a
@@ -97,8 +132,9 @@ export async function loadLocalEmbedder(
       free.push(q);
     }
   };
-  return {
+  const embedder: Embedder = {
     model: localModelName(spec),
+    notice: null,
     kind: 'local',
     log,
     async embedQuery(text, opts) {
@@ -116,6 +152,7 @@ export async function loadLocalEmbedder(
       await Promise.all([thread, ...threads].map((t) => t.close()));
     },
   };
+  return { ok: true, embedder };
 }
 
 /** The embedder the configuration asks for (EMBEDDING_PROVIDER), or null for lexical retrieval only. */
@@ -126,5 +163,5 @@ export async function createEmbedder(
 ): Promise<Embedder | null> {
   if (config.provider === 'none') return null;
   if (config.provider === 'openai') return llm ? endpointEmbedder(llm) : null;
-  return loadLocalEmbedder(config.modelsDir, log);
+  return loadBuiltInEmbedder(config, log);
 }

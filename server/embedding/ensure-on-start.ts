@@ -1,10 +1,11 @@
 import { loadConfig } from '../config';
-import { defaultModel, modelDir, type ModelSpec } from './model-spec';
+import { defaultModel, modelDir, ownModel, type ModelSpec } from './model-spec';
 import { ensureModel, verifyModel } from './setup';
 
 /**
- * Run by `npm start` before the server: obtains the built-in embedding model when it is configured and missing.
- * Never throws and never stops the start: without the model retrieval stays lexical, said in one log line.
+ * Run by `npm start` before the server. Verity's own embedding model comes with the repository, so nothing is
+ * fetched while it is there and verified; otherwise the published model it falls back to is obtained when missing.
+ * Never throws and never stops the start: without either model retrieval stays lexical, said in one log line.
  */
 export async function ensureModelOnStart(): Promise<void> {
   let spec: ModelSpec | null = null;
@@ -19,6 +20,10 @@ export async function ensureModelOnStart(): Promise<void> {
       }
     })();
     if (!config || config.embedding.provider !== 'local') return;
+    const own = ownModel();
+    const ownCheck = await verifyModel(modelDir(config.embedding.ownModelsDir, own), own);
+    if (ownCheck.ok) return;
+    console.warn(`Verity's own embedding model is not usable (${ownCheck.reason}); falling back to ${spec.id}.`);
     if ((await verifyModel(modelDir(config.embedding.modelsDir, spec), spec)).ok) return;
     const result = await ensureModel({ spec, ...config.embedding });
     if (result.ok) {

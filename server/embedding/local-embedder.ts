@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as ort from 'onnxruntime-node';
 import { Tokenizer } from '@huggingface/tokenizers';
-import type { ModelSpec } from './model-spec';
+import type { EncoderSpec } from './model-spec';
 
 /**
  * A sentence-embedding model run in this process by onnxruntime (CPU, one intra-op thread: on two shared cores a
@@ -26,7 +26,7 @@ const CHARS_PER_TOKEN_MAX = 10;
 
 export class LocalEmbedder {
   private constructor(
-    readonly spec: ModelSpec,
+    readonly spec: EncoderSpec,
     private readonly session: ort.InferenceSession,
     private readonly tokenizer: Tokenizer,
     private readonly cls: number,
@@ -34,7 +34,7 @@ export class LocalEmbedder {
   ) {}
 
   /** Loads the model files from `dir` (verified beforehand by the caller). */
-  static async load(dir: string, spec: ModelSpec, opts: { threads?: number } = {}): Promise<LocalEmbedder> {
+  static async load(dir: string, spec: EncoderSpec, opts: { threads?: number } = {}): Promise<LocalEmbedder> {
     const tokenizerJson: unknown = JSON.parse(fs.readFileSync(path.join(dir, 'tokenizer.json'), 'utf8'));
     const tokenizer = new Tokenizer(tokenizerJson as object, {});
     const session = await ort.InferenceSession.create(path.join(dir, 'model.onnx'), {

@@ -1,10 +1,11 @@
 import { loadConfig, type Config } from '../config';
-import { defaultModel, modelDir } from './model-spec';
-import { ensureModel } from './setup';
+import { defaultModel, modelDir, ownModel } from './model-spec';
+import { ensureModel, verifyModel } from './setup';
 
 /**
- * `npm run models`: obtains the built-in embedding model into MODELS_DIR, printing one line per source tried.
- * Exit 0 when the files are there and verified (or no local model is configured), 1 with the reason otherwise.
+ * `npm run models`: checks Verity's own embedding model (committed under models/) and obtains the published model it
+ * falls back to into MODELS_DIR, printing one line per source tried. Exit 0 when the published model's files are
+ * there and verified (or no local model is configured), 1 with the reason otherwise.
  */
 async function main(): Promise<number> {
   let config: Config;
@@ -20,9 +21,14 @@ async function main(): Promise<number> {
     console.log(`EMBEDDING_PROVIDER is ${provider} (${why}): no local model is needed.`);
     return 0;
   }
+  const own = ownModel();
+  const ownDir = modelDir(config.embedding.ownModelsDir, own);
+  const ownCheck = await verifyModel(ownDir, own);
+  console.log(`Verity's own embedding model ${own.id}: ${own.title}, ${own.licence}`);
+  console.log(`  ${ownCheck.ok ? `ready: ${ownDir} (committed with the repository)` : ownCheck.reason}`);
   const spec = defaultModel();
   const dir = modelDir(config.embedding.modelsDir, spec);
-  console.log(`Embedding model ${spec.id}: ${spec.title}, ${spec.licence}`);
+  console.log(`Fallback embedding model ${spec.id}: ${spec.title}, ${spec.licence}`);
   const result = await ensureModel({ spec, ...config.embedding, log: (line) => console.log(`  ${line}`) });
   if (!result.ok) {
     console.error(result.reason);

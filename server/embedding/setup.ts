@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { unzipSync } from 'fflate';
-import { MODEL_FILE_NAMES, modelDir, type ModelFileName, type ModelSpec } from './model-spec';
+import { MODEL_FILE_NAMES, modelDir, type EncoderSpec, type ModelFileName, type ModelSpec } from './model-spec';
 
 /**
  * Obtains the embedding model's files into MODELS_DIR/<model id>/ from whichever source answers first: files
@@ -43,7 +43,7 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 const STALE_PART_MS = 3600_000;
 
 /** Checks that every file of the model is there with its pinned size and SHA-256 (the runtime calls it first). */
-export async function verifyModel(dir: string, spec: ModelSpec): Promise<VerifyModelResult> {
+export async function verifyModel(dir: string, spec: EncoderSpec): Promise<VerifyModelResult> {
   const problems: string[] = [];
   for (const name of MODEL_FILE_NAMES) {
     const problem = await checkFile(path.join(dir, name), name, spec.files[name]);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalEmbedder } from '../../server/embedding/local-embedder';
-import { loadLocalEmbedder } from '../../server/embedding/embedder';
+import { loadBuiltInEmbedder, loadLocalEmbedder } from '../../server/embedding/embedder';
 import type { ModelSpec } from '../../server/embedding/model-spec';
 import { VectorTable } from '../../server/embedding/vector-table';
 import { TINY_DIMENSION, TINY_VOCAB, tinyRow, writeTinyModel } from '../helpers/tiny-model';
@@ -203,5 +203,73 @@ describe('int8 vector table', () => {
     expect(table.size).toBe(2);
     expect((await table.nearest(Float32Array.of(1, 0), 1))[0]?.id).toBe('c');
     expect(table.heldIds().sort()).toEqual(['a', 'c']);
+  });
+});
+
+describe("Verity's own model, with the published one as its fallback", () => {
+  type Line = { level: number; msg: string };
+  const capture = () => {
+    const lines: Line[] = [];
+    return { lines, log: pino({ level: 'info' }, { write: (l: string) => void lines.push(JSON.parse(l) as Line) }) };
+  };
+  let own: string;
+  let published: string;
+  beforeAll(() => {
+    own = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-own-'));
+    published = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-published-'));
+  });
+  afterAll(() => {
+    for (const dir of [own, published]) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  const models = () => ({
+    own: { ...writeTinyModel(own, { id: 'own' }), card: 'MODEL_CARD.md' },
+    fallback: writeTinyModel(published, { id: 'published' }),
+  });
+
+  it('is used when its files are there and verified, with no notice', async () => {
+    const c = capture();
+    const loaded = await loadBuiltInEmbedder({ ownModelsDir: own, modelsDir: published }, c.log, models());
+    try {
+      expect(loaded?.model).toBe('local:own');
+      expect(loaded?.notice).toBeNull();
+      expect(c.lines.filter((l) => l.level >= 40)).toEqual([]);
+    } finally {
+      await loaded?.close();
+    }
+  });
+
+  it('when tampered with, gives way to the published model with a notice naming it and the fix', async () => {
+    const specs = models();
+    const file = path.join(own, 'own', 'model.onnx');
+    const bytes = fs.readFileSync(file);
+    bytes[bytes.length - 1] = (bytes.at(-1) ?? 0) ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    const c = capture();
+    const loaded = await loadBuiltInEmbedder({ ownModelsDir: own, modelsDir: published }, c.log, specs);
+    try {
+      expect(loaded?.model).toBe('local:published');
+      expect(loaded?.notice).toMatch(/own embedding model \(own\).*published.*restart/);
+      const warnings = c.lines.filter((l) => l.level >= 40);
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]?.msg).toMatch(/model\.onnx has a checksum mismatch/);
+      // Still embeds: the fallback answers by meaning.
+      expect(Array.from(await (loaded ?? { embedQuery: () => Promise.resolve([]) }).embedQuery('backup'))).toHaveLength(
+        TINY_DIMENSION,
+      );
+    } finally {
+      await loaded?.close();
+    }
+  });
+
+  it('and without either model there is no embedder (the lexical engine answers)', async () => {
+    const specs = models();
+    fs.rmSync(path.join(own, 'own', 'tokenizer.json'));
+    fs.rmSync(path.join(published, 'published', 'model.onnx'));
+    const c = capture();
+    expect(await loadBuiltInEmbedder({ ownModelsDir: own, modelsDir: published }, c.log, specs)).toBeNull();
+    const warnings = c.lines.filter((l) => l.level >= 40).map((l) => l.msg);
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/tokenizer\.json is missing/);
+    expect(warnings[1]).toMatch(/model\.onnx is missing.*lexical engine/);
   });
 });

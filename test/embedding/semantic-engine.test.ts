@@ -1,24 +1,32 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { and, eq, isNull, or, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { call, type Session } from '../helpers/api';
-import { createAnswer, createOrg } from '../helpers/factories';
+import { createAnswer, createOrg, createUser } from '../helpers/factories';
 import { canonicalAnswers } from '../../server/db/schema';
-import { defaultModel, modelDir } from '../../server/embedding/model-spec';
+import { defaultModel, modelDir, ownModel } from '../../server/embedding/model-spec';
 import { verifyModel } from '../../server/embedding/setup';
 import { localModelName } from '../../server/embedding/embedder';
 import { loadConfig } from '../../server/config';
 import { waitUntil } from '../helpers/wait';
 
 /**
- * The engine with the real built-in model (obtained by `npm run models`, which `.ci/run` runs). Without the model
- * these tests are skipped with a note, unless VERITY_REQUIRE_MODEL=1 (CI), where a missing model fails them.
+ * The engine with the real models: Verity's own (committed under models/) and the published one it falls back to
+ * (obtained by `npm run models`, which `.ci/run` runs). Without the published model the fallback's test is skipped
+ * with a note, unless VERITY_REQUIRE_MODEL=1 (CI), where a missing model fails it.
  */
-const spec = defaultModel();
-const modelsDir = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' }).embedding.modelsDir;
-const present = (await verifyModel(modelDir(modelsDir, spec), spec)).ok;
+const spec = ownModel();
+const fallback = defaultModel();
+const { modelsDir, ownModelsDir } = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' }).embedding;
+const present = (await verifyModel(modelDir(ownModelsDir, spec), spec)).ok;
+const fallbackPresent = (await verifyModel(modelDir(modelsDir, fallback), fallback)).ok;
 const required = process.env.VERITY_REQUIRE_MODEL === '1';
-if (!present && !required) console.warn(`semantic-engine.test.ts skipped: no model in ${modelsDir} (npm run models)`);
+if (!present && !required) console.warn(`semantic-engine.test.ts skipped: no model in ${ownModelsDir}`);
+if (!fallbackPresent && !required)
+  console.warn(`semantic-engine.test.ts: the fallback's test skipped: no model in ${modelsDir} (npm run models)`);
 
 describe.skipIf(!present && !required)('answers with the built-in embedding model', () => {
   let app: TestApp;
@@ -54,7 +62,7 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
     const org = await createOrg(app);
     const res = await call(app, 'GET', '/api/admin/engine', { as: org.admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ semantic: true, provider: 'local', model: localModelName(spec) });
+    expect(res.json()).toEqual({ semantic: true, provider: 'local', model: localModelName(spec), notice: null });
   });
 
   it('ranks first the entry a question means, in words the entry does not use', async () => {
@@ -108,13 +116,55 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
   });
 });
 
-describe('without the model', () => {
-  it('tells admins answers use keywords only', async () => {
-    const app = await createTestApp({ env: { EMBEDDING_PROVIDER: 'local', MODELS_DIR: '/nonexistent/verity-models' } });
+describe.skipIf(!fallbackPresent && !required)("when Verity's own model is tampered with", () => {
+  it('answers by meaning with the published model and tells admins why and how to fix it', async () => {
+    const tampered = fs.mkdtempSync(path.join(os.tmpdir(), 'verity-own-models-'));
+    const app = await (async () => {
+      fs.cpSync(modelDir(ownModelsDir, spec), modelDir(tampered, spec), { recursive: true });
+      const file = path.join(modelDir(tampered, spec), 'model.onnx');
+      const bytes = fs.readFileSync(file);
+      bytes[bytes.length - 100] = (bytes[bytes.length - 100] ?? 0) ^ 0xff;
+      fs.writeFileSync(file, bytes);
+      return createTestApp({ env: { EMBEDDING_PROVIDER: 'local', OWN_MODELS_DIR: tampered } });
+    })();
     try {
       const org = await createOrg(app);
       const res = await call(app, 'GET', '/api/admin/engine', { as: org.admin });
-      expect(res.json()).toEqual({ semantic: false, provider: 'local', model: null });
+      expect(res.json()).toEqual({
+        semantic: true,
+        provider: 'local',
+        model: localModelName(fallback),
+        notice: expect.stringContaining(spec.id),
+      });
+      // Only admins are told.
+      const viewer = await createUser(app, org.admin, 'viewer');
+      expect((await call(app, 'GET', '/api/admin/engine', { as: viewer })).statusCode).toBe(403);
+      await createAnswer(app, org.admin, {
+        question: 'How long are backups retained?',
+        answer: 'Database snapshots are kept for 35 days.',
+      });
+      const answered = await ask(app, org.admin, 'How long are backups retained?');
+      expect((answered.json() as { answerType: string }).answerType).toBe('canonical');
+    } finally {
+      await app.close();
+      fs.rmSync(tampered, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('without the model', () => {
+  it('tells admins answers use keywords only', async () => {
+    const app = await createTestApp({
+      env: {
+        EMBEDDING_PROVIDER: 'local',
+        MODELS_DIR: '/nonexistent/verity-models',
+        OWN_MODELS_DIR: '/nonexistent/verity-own-models',
+      },
+    });
+    try {
+      const org = await createOrg(app);
+      const res = await call(app, 'GET', '/api/admin/engine', { as: org.admin });
+      expect(res.json()).toEqual({ semantic: false, provider: 'local', model: null, notice: null });
       await createAnswer(app, org.admin, {
         question: 'How long are backups retained?',
         answer: 'Database snapshots are kept for 35 days.',
