@@ -228,6 +228,12 @@ describe('bulk assessments', () => {
     await dp01.getByText('#1', { exact: true }).waitFor();
     // The engine's answers are drafts until someone approves them.
     await dp01.getByText('Drafted', { exact: true }).waitFor();
+    // The value the customer's dropdown cell will get, beside the answer that decides it.
+    const dp01Dropdown = dp01.getByRole('region', { name: "Customer's dropdown" });
+    expect(await dp01Dropdown.getByRole('combobox', { name: "Value for the customer's dropdown" }).textContent()).toBe(
+      'Yes',
+    );
+    await dp01Dropdown.getByText('Chosen from the answer.').waitFor();
     const dp04 = questionCard(page, questionOf('DP-04'));
     await dp04.getByText('Needs Review', { exact: true }).waitFor();
     await dp04.getByText('Needs answer', { exact: true }).waitFor();
@@ -235,6 +241,18 @@ describe('bulk assessments', () => {
     expect(await dp01.getByRole('button', { name: 'Submit for review' }).count()).toBe(0);
     // Nothing to approve without an answer.
     expect(await dp04.getByRole('button', { name: 'Approve', exact: true }).count()).toBe(0);
+
+    // A reviewer picks another value from the cell's own list; the export writes it (below).
+    const ac02 = questionCard(page, questionOf('AC-02'));
+    await ac02.getByRole('combobox', { name: "Value for the customer's dropdown" }).click();
+    await page.getByRole('option', { name: 'N/A', exact: true }).click();
+    await toast(page, 'Dropdown value saved');
+    await ac02.getByText('Picked by a person.').waitFor();
+    await ac02.getByRole('button', { name: 'Follow the answer' }).waitFor();
+    // The card at phone width, as a reviewer on the move sees it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ac02.screenshot({ path: path.join(SCREENSHOT_DIR, 'assessment-dropdown-card-390.png') });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     // Review: write the missing answer, approve a library answer, save the new answer to the library.
     await dp04.getByRole('button', { name: 'Write answer' }).click();
@@ -360,10 +378,13 @@ describe('bulk assessments', () => {
     expect(filled.getWorksheet('Lists')?.state).toBe('hidden');
     expect(row('DP-01').getCell(3).dataValidation?.type).toBe('list');
     // Library answers: the dropdown's value in Response, the explanation in Comments.
-    for (const id of ['DP-01', 'DP-02', 'AC-01', 'AC-02', 'BC-04']) {
+    for (const id of ['DP-01', 'DP-02', 'AC-01', 'BC-04']) {
       expect(row(id).getCell(3).text, id).toBe('Yes');
       expect(row(id).getCell(4).text, id).toMatch(/^Yes/);
     }
+    // The value the reviewer picked on the card, with the answer's text still in the comments.
+    expect(row('AC-02').getCell(3).text).toBe('N/A');
+    expect(row('AC-02').getCell(4).text).toMatch(/^Yes/);
     expect(row('DP-01').getCell(4).text).toContain('AES-256');
     // The reviewer's approved answer is there too, word for word.
     const dp04Cells = [row('DP-04').getCell(3).text, row('DP-04').getCell(4).text];

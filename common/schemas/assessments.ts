@@ -215,6 +215,18 @@ export const BatchView = z.object({
 });
 export type BatchView = z.infer<typeof BatchView>;
 
+/**
+ * What the export writes into a question's dropdown answer cell: `value` (null: the cell is left empty), whether a
+ * person picked it, and why the export chose none when it did not.
+ */
+export const DropdownCellView = z.object({
+  allowed: z.array(z.string()),
+  value: z.string().nullable(),
+  picked: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type DropdownCellView = z.infer<typeof DropdownCellView>;
+
 /** PRODUCT: "in assessments each source has documentId and confidence". */
 export const AssessmentSource = AnswerSource.extend({ confidence: z.number().int() });
 
@@ -233,6 +245,8 @@ export const AssessmentQuestionView = z.object({
   controlId: z.string().nullable(),
   section: z.string().nullable(),
   allowedValues: z.array(z.string()).nullable(),
+  /** The answer cell is a dropdown: what the export writes into it. */
+  dropdownCell: DropdownCellView.nullable(),
   /** The customer's own answer, already in the file they sent. */
   existingAnswer: z.string().nullable(),
   /** Verity's answer says Yes where the customer's says No, or the other way round. */
@@ -349,6 +363,18 @@ export const UpdateQuestionBody = z.object({
     .nullish(),
 });
 export type UpdateQuestionBody = z.input<typeof UpdateQuestionBody>;
+
+/**
+ * The dropdown value a person picks for the answer cell: one the cell's list offers, '' to leave the cell empty, or
+ * null to let the export choose from the answer again.
+ */
+export const AnswerChoiceBody = z.object({
+  value: z
+    .string({ message: 'value must be one of the dropdown values, an empty string or null' })
+    .max(255, 'value must be at most 255 characters')
+    .nullable(),
+});
+export type AnswerChoiceBody = z.infer<typeof AnswerChoiceBody>;
 
 export const SaveToLibraryBody = z.object({
   tags: z.array(z.string().trim().min(1).max(60)).max(30).default([]),

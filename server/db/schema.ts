@@ -668,6 +668,11 @@ export const assessmentQuestions = pgTable(
     answerHint: text('answer_hint'),
     /** Text already in the comments cell at import; the export leaves it. */
     existingComment: text('existing_comment'),
+    /**
+     * The dropdown value a person picked for the answer cell (one of `allowed_values`; '' leaves the cell empty);
+     * null: the export chooses it from the answer's Yes / No / N/A.
+     */
+    answerChoice: text('answer_choice'),
     answer: text('answer'),
     answerType: text('answer_type'),
     confidence: integer('confidence'),

@@ -72,13 +72,17 @@ export function ungradedNote(values: readonly string[]): string {
 
 /**
  * What a dropdown answer cell and its comments cell get: the allowed value the answer supports (or null, the cell
- * left as it is), and the explanation, with a sentence for the reviewer when a graded list was left empty.
+ * left as it is), and the explanation, with a sentence for the reviewer when a graded list was left empty. A value a
+ * person `picked` (null: leave the cell empty) is taken as it is when the list offers it.
  */
 export function dropdownAnswer(
   short: ShortAnswer | null | undefined,
   allowed: readonly string[],
   text: string,
+  picked?: string | null,
 ): { choice: string | null; comments: string } {
+  if (picked === null) return { choice: null, comments: text };
+  if (picked !== undefined && allowed.includes(picked)) return { choice: picked, comments: text };
   const choice = short ? chooseGradedValue(short, allowed, text) : null;
   const graded = choice === null && short ? gradedValues(short, allowed) : [];
   return { choice, comments: graded.length > 1 ? `${text}\n${ungradedNote(graded)}` : text };

@@ -93,7 +93,7 @@ export function writeAnswersToDocx(
     const allowed = (answer.allowedValues !== undefined ? answer.allowedValues : target.allowedValues) ?? [];
     const comments = target.commentsColumn === target.answerColumn ? null : target.commentsColumn;
     if (comments !== null && allowed.length > 0) {
-      const dropdown = dropdownAnswer(answer.shortAnswer, allowed, text);
+      const dropdown = dropdownAnswer(answer.shortAnswer, allowed, text, answer.choice);
       if (dropdown.choice !== null) write(at(target.answerColumn), cleanCellText(dropdown.choice));
       if (!answer.keepComments) write(at(comments), cleanCellText(dropdown.comments));
     } else {

@@ -97,7 +97,7 @@ export function planSheet(
     if (layout.commentsColumn !== null && allowed.length > 0) {
       // No mapped value: the dropdown cell is left as it is rather than given a value its list does not offer; when
       // the list grades the answer ("Yes, for some…", "Yes, for all…") the comments say a person must pick.
-      const { choice, comments } = dropdownAnswer(answer.shortAnswer, allowed, text);
+      const { choice, comments } = dropdownAnswer(answer.shortAnswer, allowed, text, answer.choice);
       if (choice !== null) write(layout.answerColumn, cleanCellText(choice));
       if (!answer.keepComments) write(layout.commentsColumn, cleanCellText(comments));
     } else {

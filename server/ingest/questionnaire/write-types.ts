@@ -11,6 +11,11 @@ export type AnswerCell = {
   answer: string;
   /** Set when the question is yes/no and the answer starts with Yes/No/N-A; drives dropdown cells. */
   shortAnswer?: ShortAnswer | null;
+  /**
+   * The dropdown value a person picked, which wins over `shortAnswer`: a value of the cell's list, or null to leave
+   * the cell empty; undefined when nobody picked.
+   */
+  choice?: string | null;
   /** The cited document and page or library entry, for the optional "Source" column. */
   source?: string | null;
   /** This row's own dropdown values, when its answer cell has a list of its own (they differ row by row). */

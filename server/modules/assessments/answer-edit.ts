@@ -1,13 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { assessmentQuestions as aq, canonicalAnswers as ca, documents } from '../../db/schema';
 import { inTransaction } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
-import type { UpdateQuestionBody } from '../../../common/schemas/assessments';
+import type { AnswerChoiceBody, UpdateQuestionBody } from '../../../common/schemas/assessments';
 import type { AnswerSource } from '../../../common/schemas/qa';
 import { audit } from '../audit/service';
-import { storedSources, type QuestionRow } from './presenters';
+import { hasAnswer, storedSources, type QuestionRow } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
 import { settleBatch } from './settle';
 
@@ -81,6 +81,44 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
       questionId: qid,
       cited: body.cite ?? null,
       withdrewApproval: current.reviewState === 'approved',
+    });
+  });
+  return viewQuestion(ctx, batchId, qid);
+}
+
+/**
+ * The dropdown value a person picks for the question's answer cell (`null`: the export chooses from the answer
+ * again; '': the cell is left empty). The value is part of what an approver approves, so a change withdraws an
+ * approval; the answer text and its author are left as they are.
+ */
+export async function chooseAnswerValue(ctx: TenantCtx, batchId: string, qid: string, body: AnswerChoiceBody) {
+  const current = await loadQuestion(ctx, batchId, qid);
+  const allowed = current.allowedValues ?? [];
+  if (allowed.length === 0) throw conflict("This question's answer cell is not a dropdown.");
+  if (current.reviewState === 'not_applicable') {
+    throw conflict('This question is marked not applicable. Reopen it before choosing its answer.');
+  }
+  if (!hasAnswer(current)) throw conflict('Write an answer before choosing the dropdown value.');
+  const value = body.value;
+  if (value !== null && value !== '' && !allowed.includes(value)) {
+    throw badRequest(`value must be one of the dropdown's values: ${allowed.map((v) => `"${v}"`).join(', ')}`);
+  }
+  if (value === current.answerChoice) return viewQuestion(ctx, batchId, qid);
+  const withdraws = current.reviewState === 'approved';
+  await inTransaction(ctx.db, async (tx) => {
+    await tx
+      .update(aq)
+      .set({
+        answerChoice: value,
+        ...(withdraws && { reviewState: 'drafted', reviewedAt: null, reviewedBy: null }),
+        updatedAt: new Date(),
+      })
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
+    if (withdraws) await settleBatch(tx, ctx, batchId);
+    await audit({ ...ctx, db: tx }, 'assessment_answer_choice_set', 'assessment', batchId, {
+      questionId: qid,
+      value,
+      withdrewApproval: withdraws,
     });
   });
   return viewQuestion(ctx, batchId, qid);

@@ -7,8 +7,8 @@ import { AppError } from '../../errors';
 import { answersToCsv, answersToNewXlsx } from '../../ingest/questionnaire/write-xlsx';
 import { DEFAULT_CHOICE_MARK } from '../../ingest/questionnaire/text-patterns';
 import { exportOriginal, type OriginalAnswer } from './export-original';
-import type { AnswerCell, ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
-import { polarity } from './consistency';
+import type { ExportRow, WriteTarget } from '../../ingest/questionnaire/write-types';
+import { pickedChoice, shortAnswerOf } from './answer-cell';
 import {
   canFillOriginal,
   canFillWordOriginal,
@@ -113,13 +113,6 @@ export function exportCsv(rows: QuestionRow[], opts: ExportOptions): string {
   return answersToCsv(exportRows(rows, opts));
 }
 
-function shortAnswer(q: QuestionRow): AnswerCell['shortAnswer'] {
-  if (notApplicable(q)) return 'N/A';
-  const p = polarity(q.answer);
-  if (p) return p === 'yes' ? 'Yes' : 'No';
-  return /^\s*(n\/a|not applicable)\b/i.test(q.answer ?? '') ? 'N/A' : null;
-}
-
 /**
  * The customer's own workbook with the answers written in (an .xlsx or .xls source; .xls comes back as .xlsx), else
  * a new workbook with the questions and answers. `generic` asks for the new workbook even when the original could
@@ -199,7 +192,9 @@ function originalAnswers(
       row: r.rowNumber ?? 0,
       answer: exportedAnswer(r),
       // A dropdown is not given an unapproved draft's Yes/No: the marked text goes to the comments instead.
-      shortAnswer: unapprovedDraft(r) ? null : shortAnswer(r),
+      shortAnswer: unapprovedDraft(r) ? null : shortAnswerOf(r),
+      // The value a reviewer picked on the card wins over the one the answer implies (write-choice.ts).
+      choice: pickedChoice(r),
       source: withSources && !notApplicable(r) ? citation(storedSources(r)) : null,
       allowedValues: r.allowedValues,
       existingAnswer: r.existingAnswer,

@@ -12,6 +12,7 @@ import type { AnswerSource, AnswerType } from '../../../common/schemas/qa';
 import type { Person } from '../../../common/schemas/knowledge';
 import { isReviewed, type ReviewState } from '../../../common/review-states';
 import { disagreesWithCustomer } from './consistency';
+import { dropdownCell } from './answer-cell';
 
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
@@ -149,6 +150,7 @@ export function presentQuestion(row: QuestionRow, extra: QuestionExtras = NO_EXT
     controlId: row.controlId,
     section: row.section,
     allowedValues: row.allowedValues,
+    dropdownCell: dropdownCell(row),
     existingAnswer: row.existingAnswer,
     disagreesWithCustomer: disagreesWithCustomer(row.answer, row.existingAnswer),
     edited: row.answerOrigin === 'person',

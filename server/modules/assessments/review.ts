@@ -225,7 +225,15 @@ export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId:
   await inTransaction(ctx.db, async (tx) => {
     await tx
       .update(aq)
-      .set({ status: 'pending', claimedAt: null, attempts: 0, errorMessage: null, updatedAt: new Date() })
+      // A fresh answer may say otherwise: the dropdown follows it again until someone picks.
+      .set({
+        status: 'pending',
+        claimedAt: null,
+        attempts: 0,
+        errorMessage: null,
+        answerChoice: null,
+        updatedAt: new Date(),
+      })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
     await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });

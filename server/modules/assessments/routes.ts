@@ -20,12 +20,13 @@ import {
   SaveToLibraryResult,
   UpdateBatchBody,
   UpdateQuestionBody,
+  AnswerChoiceBody,
 } from '../../../common/schemas/assessments';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
 import { readQuestionnaireUpload } from '../../http/questionnaire-upload';
 import { sendDownload } from '../../http/send-download';
 import { exportAssessment } from './export-file';
-import { updateQuestion } from './answer-edit';
+import { chooseAnswerValue, updateQuestion } from './answer-edit';
 import { myQuestions } from './my-questions';
 import { getDetail, regenerateQuestion, retryFailed } from './review';
 import { bulkReview, reviewQuestion } from './review-actions';
@@ -138,6 +139,15 @@ export async function assessmentRoutes(root: FastifyInstance) {
       schema: { ...tag, params: QuestionParams, body: UpdateQuestionBody, response: { 200: AssessmentQuestionView } },
     },
     async (req) => updateQuestion(req.tenant, req.params.id, req.params.qid, req.body),
+  );
+
+  app.put(
+    '/api/assessments/:id/questions/:qid/choice',
+    {
+      config: { access: 'assessments:run', workspace: true },
+      schema: { ...tag, params: QuestionParams, body: AnswerChoiceBody, response: { 200: AssessmentQuestionView } },
+    },
+    async (req) => chooseAnswerValue(req.tenant, req.params.id, req.params.qid, req.body),
   );
 
   // The action decides the role it needs (common/review-states.ts): submitting is a contributor's, the rest an approver's.

@@ -18,6 +18,7 @@ const handlers: QuestionHandlers = {
   onReview: ignore,
   onRegenerate: ignore,
   onSaveToLibrary: ignore,
+  onPickChoice: ignore,
   onAssign: ignore,
   onToggleSelected: ignore,
   onJumpTo: ignore,

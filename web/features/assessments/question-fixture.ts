@@ -17,6 +17,7 @@ export function questionFixture(overrides: Partial<AssessmentQuestionView> = {})
     controlId: null,
     section: null,
     allowedValues: null,
+    dropdownCell: null,
     existingAnswer: null,
     disagreesWithCustomer: false,
     edited: false,

@@ -7,9 +7,10 @@ import { useRegenerateQuestion } from './api/regenerate-question';
 import { useReviewQuestion } from './api/review-question';
 import { useSaveQuestionToLibrary } from './api/save-question-to-library';
 import { useUpdateQuestion } from './api/update-question';
+import { useChooseAnswerValue } from './api/choose-answer-value';
 import type { Cite } from './review-rules';
 
-export type QuestionAction = 'save' | 'regenerate' | 'library' | ReviewAction;
+export type QuestionAction = 'save' | 'regenerate' | 'library' | 'choice' | ReviewAction;
 
 export interface QuestionHandlers {
   /** Saves a person's answer; `onSaved` closes the editor. */
@@ -17,6 +18,8 @@ export interface QuestionHandlers {
   onReview: (question: AssessmentQuestionView, action: ReviewAction) => void;
   onRegenerate: (question: AssessmentQuestionView) => void;
   onSaveToLibrary: (question: AssessmentQuestionView) => void;
+  /** Sets what the export writes into the dropdown cell ('' leaves it empty, null follows the answer again). */
+  onPickChoice: (question: AssessmentQuestionView, value: string | null) => void;
   /** Opens the assign dialog for this question. */
   onAssign: (question: AssessmentQuestionView) => void;
   onToggleSelected: (questionId: string, selected: boolean) => void;
@@ -51,6 +54,7 @@ export function useQuestionActions(batchId: string, page: PageHandlers) {
   const { mutate: review } = useReviewQuestion();
   const { mutate: regenerate } = useRegenerateQuestion();
   const { mutate: saveToLibrary } = useSaveQuestionToLibrary();
+  const { mutate: chooseValue } = useChooseAnswerValue();
   const [busy, setBusy] = useState<ReadonlyMap<string, QuestionAction>>(new Map());
   const { onAssign, onToggleSelected, onJumpTo } = page;
 
@@ -122,11 +126,30 @@ export function useQuestionActions(batchId: string, page: PageHandlers) {
           },
         );
       },
+      onPickChoice: (question, value) => {
+        track(question.id, 'choice');
+        chooseValue(
+          { batchId, questionId: question.id, body: { value } },
+          {
+            onSuccess: (saved) =>
+              toast({
+                title: 'Dropdown value saved',
+                description:
+                  question.reviewState === 'approved' && saved.reviewState !== 'approved'
+                    ? 'The approval was withdrawn: approve the answer again with this value.'
+                    : undefined,
+                variant: 'success',
+              }),
+            onError: (error) => failed(error, 'Failed to set the dropdown value'),
+            onSettled: settle(question.id),
+          },
+        );
+      },
       onAssign,
       onToggleSelected,
       onJumpTo,
     };
-  }, [batchId, update, review, regenerate, saveToLibrary, track, onAssign, onToggleSelected, onJumpTo]);
+  }, [batchId, update, review, regenerate, saveToLibrary, chooseValue, track, onAssign, onToggleSelected, onJumpTo]);
 
   return { handlers, busy };
 }

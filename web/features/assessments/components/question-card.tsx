@@ -12,6 +12,7 @@ import { currentCite, hasAnswer, isWorking, questionOffer } from '../review-rule
 import type { QuestionAction, QuestionHandlers } from '../use-question-actions';
 import { QuestionCardActions } from './question-card-actions';
 import { QuestionStatusIcon } from './question-status-icon';
+import { DropdownCell } from './dropdown-cell';
 import { QuestionTitle } from '../question-title';
 
 interface QuestionCardProps {
@@ -203,6 +204,14 @@ export const QuestionCard = memo(function QuestionCard({
               />
             ) : (
               <p className="text-sm text-muted-foreground">No answer available for this question.</p>
+            )}
+
+            {!working && !editing && !notApplicable && answered && (
+              <DropdownCell
+                question={question}
+                canPick={offer.edit !== null && busy === null}
+                onPick={handlers.onPickChoice}
+              />
             )}
 
             {question.conflictsWith.length > 0 && (
