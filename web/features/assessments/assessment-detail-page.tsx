@@ -185,7 +185,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
       <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 sm:px-8">
         {/* Columns no wider than the screen: an auto column takes its widest item's width on a phone. */}
         <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-5">
-          <AssessmentProgressSummary progress={progress} moving={moving} />
+          <AssessmentProgressSummary progress={progress} moving={moving} review={batch.reviewCounts} />
           <section aria-label="Questions" className="grid grid-cols-[minmax(0,1fr)] gap-3">
             <QuestionFilters
               filter={filter}

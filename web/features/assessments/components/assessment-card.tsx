@@ -27,6 +27,9 @@ import { paths } from '../../../paths';
 import type { ExportFormat } from '../api/export-assessment';
 import { excelExportLabel, originalExportLabel } from '../export-labels';
 import { DueDate } from '../review-badges';
+import { reviewStages } from '../review-progress';
+import { REVIEW_DOTS } from './review-counts';
+import { cn } from '../../../lib/cn';
 import { BatchStatusBadge, BatchStatusIcon } from './assessment-status';
 
 export interface AssessmentCardHandlers {
@@ -53,8 +56,8 @@ function Meta({ icon: Icon, children }: { icon: typeof Tag; children: ReactNode 
 
 /**
  * The specification assessment card: name, status icon and badge, description, customer, type, dates and the due date
- * (with "Overdue" once it passed unreviewed), 'processed / total questions' with a bar, how many are reviewed, and a
- * menu. Memoized: a poll re-renders only the cards whose batch changed.
+ * (with "Overdue" once it passed unreviewed), 'processed / total questions' with a bar, how many questions are in each
+ * review state (so a processed assessment is not read as done), and a menu. Memoized: a poll re-renders only the cards whose batch changed.
  */
 export const AssessmentCard = memo(function AssessmentCard({
   batch,
@@ -145,14 +148,22 @@ export const AssessmentCard = memo(function AssessmentCard({
           <div className="mt-3 flex items-center gap-3">
             <Progress value={percent} className="h-1.5" aria-label={`Progress of ${batch.name}`} />
             <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-              {formatNumber(batch.processedQuestions)} / {formatNumber(batch.totalQuestions)} questions
+              {formatNumber(batch.processedQuestions)} / {formatNumber(batch.totalQuestions)} questions processed
             </span>
           </div>
           {completed && batch.totalQuestions > 0 && (
-            <p className="mt-1.5 text-xs text-muted-foreground">
-              {formatNumber(batch.reviewCounts.approved + batch.reviewCounts.not_applicable)} of{' '}
-              {formatNumber(batch.totalQuestions)} reviewed
-            </p>
+            <ul
+              aria-label={`Review of ${batch.name}`}
+              className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700"
+            >
+              {reviewStages(batch.reviewCounts).map(({ state, label, count }) => (
+                <li key={state} className="flex items-center gap-1.5">
+                  <span className={cn('size-2 rounded-full', REVIEW_DOTS[state])} aria-hidden />
+                  {label}
+                  <span className="font-semibold tabular-nums">{formatNumber(count)}</span>
+                </li>
+              ))}
+            </ul>
           )}
           {batch.failedQuestions > 0 && (
             <p className="mt-1.5 text-xs text-red-700">

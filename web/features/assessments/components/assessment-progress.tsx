@@ -1,5 +1,6 @@
 import { Info } from 'lucide-react';
-import type { AssessmentProgress } from '../../../../common/schemas/assessments';
+import type { AssessmentProgress, ReviewCounts } from '../../../../common/schemas/assessments';
+import { reviewSentence } from '../review-progress';
 import { Alert, AlertDescription } from '../../../components/ui/alert';
 import { Progress } from '../../../components/ui/progress';
 import { cn } from '../../../lib/cn';
@@ -14,8 +15,20 @@ function Count({ label, value, tone }: { label: string; value: string; tone: str
   );
 }
 
-/** PRODUCT: counts Completed, Pending, Failed and Progress percent, the overall bar, and a notice while processing. */
-export function AssessmentProgressSummary({ progress, moving }: { progress: AssessmentProgress; moving: boolean }) {
+/**
+ * PRODUCT: counts Completed, Pending, Failed and Progress percent, the overall bar, and a notice while processing.
+ * Those are the worker's; once it is done, a sentence says where review stands, so 100% is not read as finished.
+ */
+export function AssessmentProgressSummary({
+  progress,
+  moving,
+  review,
+}: {
+  progress: AssessmentProgress;
+  moving: boolean;
+  review: ReviewCounts;
+}) {
+  const sentence = moving ? null : reviewSentence(review, progress.total);
   return (
     <section aria-label="Progress" className="grid gap-3">
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -29,6 +42,7 @@ export function AssessmentProgressSummary({ progress, moving }: { progress: Asse
         <Count label="Progress" value={`${String(progress.percentage)}%`} tone="text-primary" />
       </dl>
       <Progress value={progress.percentage} aria-label="Overall progress" />
+      {sentence && <p className="text-sm text-slate-700">Review: {sentence}</p>}
       {moving && (
         <Alert variant="info">
           <Info aria-hidden />

@@ -3,7 +3,8 @@ import type { ReviewCounts as Counts } from '../../../../common/schemas/assessme
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 
-const DOTS: Record<ReviewState, string> = {
+/** Each review state's colour, wherever its count is shown. */
+export const REVIEW_DOTS: Record<ReviewState, string> = {
   needs_answer: 'bg-red-500',
   drafted: 'bg-slate-400',
   in_review: 'bg-teal-500',
@@ -37,7 +38,7 @@ export function ReviewCounts({ counts, active, onSelect }: ReviewCountsProps) {
                 pressed && 'border-primary bg-accent text-accent-foreground',
               )}
             >
-              <span className={cn('size-2 rounded-full', DOTS[state])} aria-hidden />
+              <span className={cn('size-2 rounded-full', REVIEW_DOTS[state])} aria-hidden />
               {REVIEW_STATE_LABELS[state]}
               <span className="font-semibold tabular-nums">{formatNumber(counts[state])}</span>
             </button>
