@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { expectNoHorizontalOverflow, expectNoSeriousAxeViolations } from './a11y';
 import { launchBrowser, screenshot } from './browser';
-import { apiCall, openAdminPage, registerAdmin, uniqueSuffix } from './session';
+import { apiCall, openAdminPage, registerAdmin, uniqueSuffix, uploadThroughApi } from './session';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -29,6 +29,21 @@ interface Screen {
 }
 
 const ASSESSMENT_NAME = 'Globex quick check';
+
+/** An address and a token with no break opportunity: the chat must wrap them, not run off a phone's edge. */
+const LONG_URL =
+  'https://trust.example.com/security/policies/encryption-at-rest-and-key-management-standard-2026-final.pdf';
+const LONG_TOKEN = 'customer-data-encryption-at-rest-requirement-for-all-production-datastores-and-backups';
+const ACCESS_POLICY = `# Access Control Policy
+
+## Production access
+
+Access to production systems requires hardware security keys for every engineer. Administrator access is granted
+only after approval by the system owner and is reviewed every quarter.
+
+- Hardware security keys (FIDO2) are issued to every engineer on their first day.
+- Shared accounts are not permitted on production systems.
+`;
 
 const SCREENS: Screen[] = [
   {
@@ -318,6 +333,48 @@ describe.each([
     await page.waitForURL('**/dashboard?session=*');
     await page.getByRole('list', { name: 'Messages' }).getByText(answer).waitFor();
     await checkScreen(page, `chat-reopened-${viewport.width}`, failures);
+
+    // Long content wraps: a long question with an unbroken token, a library answer with a long address in it, and a
+    // document answer. Nothing may reach past the screen's edge (the overflow check above fails on any element).
+    await apiCall(page, 'POST', '/api/canonical-answers', {
+      question: 'Where is the encryption-at-rest standard published for customers?',
+      answer: `Yes. The standard is published at ${LONG_URL} and reviewed every year by the security team.`,
+      tags: ['security'],
+      status: 'approved',
+    });
+    await uploadThroughApi(page, 'access-policy.md', Buffer.from(ACCESS_POLICY), 'text/markdown');
+    await page.waitForFunction(
+      async () => {
+        const docs = (await (await fetch('/api/documents')).json()) as Array<{ status: string }>;
+        return docs.length > 0 && docs.every((d) => d.status === 'ready');
+      },
+      undefined,
+      { polling: 250 },
+    );
+    await page.goto(`${baseUrl}/dashboard`);
+    const messages = page.getByRole('list', { name: 'Messages' });
+    for (const asked of [
+      `Where is the encryption-at-rest standard published for customers? Reference: ${LONG_TOKEN}`,
+      'Does access to production systems require hardware security keys?',
+    ]) {
+      const before = await page.evaluate(() => document.querySelectorAll('[aria-label="Messages"] > li').length);
+      await composer.fill(asked);
+      await composer.press('Enter');
+      // Answered: a new message, and the list no longer busy.
+      await page.waitForFunction(
+        (count) =>
+          document.querySelectorAll('[aria-label="Messages"] > li').length > count &&
+          !document.querySelector('[aria-label="Messages"][aria-busy="true"]'),
+        before,
+      );
+    }
+    await messages.getByText(LONG_URL, { exact: false }).first().waitFor();
+    await messages
+      .getByRole('link', { name: /access-policy\.md/ })
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    await checkScreen(page, `chat-long-${viewport.width}`, failures);
 
     // Import a questionnaire through the dialog.
     await page.goto(`${baseUrl}/assessments`);

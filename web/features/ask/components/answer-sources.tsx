@@ -47,7 +47,7 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
                 <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground group-hover:text-primary" aria-hidden />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-start justify-between gap-2">
-                    <span className="min-w-0 font-medium break-words group-hover:text-primary">
+                    <span className="min-w-0 font-medium wrap-anywhere group-hover:text-primary">
                       {sourceTitle(source)}
                     </span>
                     <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
@@ -57,7 +57,7 @@ export function AnswerSources({ sources }: { sources: readonly AnswerSource[] })
                   {place && <span className="block text-xs text-muted-foreground">{place}</span>}
                   {source.snippet && (
                     // Plain text: a snippet of an uploaded file must never render as markup.
-                    <span className="mt-1 line-clamp-2 block text-xs break-words text-slate-600">
+                    <span className="mt-1 line-clamp-2 block text-xs wrap-anywhere text-slate-600">
                       “{source.snippet}”
                     </span>
                   )}

@@ -21,9 +21,9 @@ interface MessageCardProps {
 export const MessageCard = memo(function MessageCard({ message, onAddToLibrary, onRetry }: MessageCardProps) {
   const { answer, answerType } = message;
   return (
-    <article aria-label={message.question} className="grid gap-3">
+    <article aria-label={message.question} className="grid grid-cols-[minmax(0,1fr)] gap-3">
       <div className="flex items-start justify-end gap-3">
-        <div className="max-w-[85%] rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-relaxed break-words whitespace-pre-wrap text-primary-foreground shadow-sm">
+        <div className="max-w-[85%] min-w-0 rounded-2xl rounded-tr-sm bg-primary px-4 py-2.5 text-sm leading-relaxed wrap-anywhere whitespace-pre-wrap text-primary-foreground shadow-sm">
           {message.question}
         </div>
         <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-muted text-muted-foreground">
@@ -89,7 +89,7 @@ export const MessageCard = memo(function MessageCard({ message, onAddToLibrary, 
                 </p>
               )}
               {/* Plain text on purpose: library answers and document text may hold markup that must not render. */}
-              <p className="mt-3 text-sm leading-relaxed break-words whitespace-pre-line text-slate-700">{answer}</p>
+              <p className="mt-3 text-sm leading-relaxed wrap-anywhere whitespace-pre-line text-slate-700">{answer}</p>
               {answerType === 'unknown' && message.addedToLibrary && (
                 <p className="mt-4 flex items-center gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-xs text-emerald-900">
                   <Check className="size-4 shrink-0" aria-hidden />
