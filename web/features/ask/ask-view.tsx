@@ -142,7 +142,11 @@ export function AskView() {
             <RecentChats />
           </>
         ) : (
-          <ol className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-8" aria-label="Messages" aria-busy={chat.busy || undefined}>
+          <ol
+            className="mx-auto grid max-w-3xl grid-cols-[minmax(0,1fr)] gap-8"
+            aria-label="Messages"
+            aria-busy={chat.busy || undefined}
+          >
             {chat.messages.map((message) => (
               <li key={message.id}>
                 {message.assessment ? (
