@@ -327,6 +327,13 @@ describe('bulk assessments', () => {
     await dp04.waitFor();
     await fu01.waitFor();
     expect(await approvedCount.getAttribute('aria-pressed')).toBe('true');
+    // Opening a library source from the filtered list and coming Back keeps the filter.
+    await dp01.getByRole('list', { name: 'Sources' }).getByRole('link').first().click();
+    await page.waitForURL('**/library?*');
+    await page.getByRole('heading', { name: 'Knowledge Library' }).waitFor();
+    await page.goBack();
+    await page.getByText(`3 of ${QUESTIONS.length} questions`).waitFor();
+    expect(await approvedCount.getAttribute('aria-pressed')).toBe('true');
     // The pressed count again shows every question.
     await approvedCount.click();
     await page.getByText(`${QUESTIONS.length} questions`, { exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import type { AssessmentDetail, AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { Button, buttonVariants } from '../../components/ui/button';
@@ -27,6 +27,7 @@ import {
   searchTextOf,
   type QuestionFilter,
 } from './question-filter';
+import { filterFromParams, paramsWithFilter } from './filter-params';
 import { useAssessmentActions } from './use-assessment-actions';
 import { useIncrementalList } from './use-incremental-list';
 import { useQuestionActions } from './use-question-actions';
@@ -88,7 +89,17 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   const retry = useRetryFailedQuestions();
   const moving = isAssessmentMoving(detail);
 
-  const [filter, setFilter] = useState<QuestionFilter>(NO_FILTER);
+  // In the address, so Back from a source opened from a filtered list comes back to the same list.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filter = useMemo(() => filterFromParams(searchParams), [searchParams]);
+  const setFilter = useCallback(
+    (next: QuestionFilter | ((current: QuestionFilter) => QuestionFilter)) =>
+      setSearchParams(
+        (params) => paramsWithFilter(params, typeof next === 'function' ? next(filterFromParams(params)) : next),
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const deferredSearch = useDeferredValue(filter.search);
   const texts = useMemo(() => questions.map(searchTextOf), [questions]);
   const counts = useMemo(() => countQuestions(questions), [questions]);
@@ -142,7 +153,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
     document.getElementById(questionAnchor(jumpTarget))?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     setHighlighted(jumpTarget);
     setJumpTarget(null);
-  }, [jumpTarget, visible, limit, reveal, filtered, filterSettled]);
+  }, [jumpTarget, visible, limit, reveal, filtered, filterSettled, setFilter]);
   useEffect(() => {
     if (highlighted === null) return;
     const timer = setTimeout(() => setHighlighted(null), HIGHLIGHT_MS);
