@@ -108,6 +108,10 @@ describe('bulk assessments', () => {
     await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(tempFile('notes.txt', 'not a questionnaire'));
     await toast(page, 'Please select a CSV, Excel or Word file.');
 
+    // The example name is this year's, not a year gone by.
+    expect(await dialog.getByLabel('Assessment Name *').getAttribute('placeholder')).toContain(
+      String(new Date().getFullYear()),
+    );
     await dialog.getByLabel('Assessment Name *').fill('Acme Corp vendor review');
     await dialog.getByLabel('Customer Name').fill('Acme Corp');
     await dialog.getByLabel('Assessment Type').fill('Vendor questionnaire');

@@ -196,7 +196,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
         <form onSubmit={submit} noValidate className="grid gap-4">
           <TextField
             label="Assessment Name *"
-            placeholder="e.g. Acme Corp vendor security review 2025"
+            placeholder={`e.g. Acme Corp vendor security review ${String(new Date().getFullYear())}`}
             error={errors.name?.message}
             autoComplete="off"
             // The 'missing' message set on submit goes as soon as a name is typed.
