@@ -188,7 +188,7 @@ describe('bulk assessments', () => {
     await listExport.getByText('2 of 2 questions are not reviewed yet').waitFor();
     await listExport.getByRole('radio', { name: 'Export all answers', checked: true }).waitFor();
     expect(await listExport.getByRole('radio', { checked: true }).allTextContents()).toEqual([
-      'Export all answersUnreviewed machine answers go in as they are; unapproved drafts only if you include them.',
+      'Export all answersApproved answers, and the unreviewed ones you choose below.',
       'CSVOne row per question.',
     ]);
     await screenshot(page, 'assessments-list-export');

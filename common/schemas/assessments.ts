@@ -319,6 +319,11 @@ export const ExportQuery = z.object({
     .enum(['0', '1', 'true', 'false'])
     .transform((v) => v === '1' || v === 'true')
     .optional(),
+  /** scope all: also export the engine's answers nobody has reviewed yet (the default); 0 leaves them blank. */
+  machine: z
+    .enum(['0', '1', 'true', 'false'], { message: 'machine must be 0 or 1' })
+    .transform((v) => v === '1' || v === 'true')
+    .optional(),
 });
 
 export const ExportResponse = z.object({

@@ -23,7 +23,7 @@ export async function exportAssessment(
 ): Promise<Download> {
   const batch = await loadBatch(ctx, id);
   const rows = await loadQuestions(ctx, batch.id);
-  const opts = { drafts: query.drafts ?? false, scope: query.scope };
+  const opts = { drafts: query.drafts ?? false, scope: query.scope, machine: query.machine ?? true };
   if (query.format === 'csv') {
     return {
       contentType: 'text/csv; charset=utf-8',

@@ -31,6 +31,8 @@ export type ExportOptions = {
   drafts: boolean;
   /** 'approved': only approved answers (and questions marked not applicable) are written, the rest left blank. */
   scope?: 'all' | 'approved';
+  /** With scope 'all': the engine's answers nobody reviewed yet go in too (true unless said otherwise). */
+  machine?: boolean;
 };
 
 /** Put before an unapproved draft's text when the user asked for drafts, so nobody sends it on unawares. */
@@ -42,15 +44,19 @@ const notApplicable = (q: QuestionRow) => q.reviewState === 'not_applicable';
 
 /**
  * Answers a customer may receive: a 'Needs Review' placeholder is not one, the cell stays empty for a person; nor
- * is an unapproved draft, unless the user asked for drafts; with scope 'approved', only approved answers are. A
- * question marked not applicable says so.
+ * is an unapproved draft, unless the user asked for drafts, nor the engine's unreviewed answer when the user left
+ * those out; with scope 'approved', only approved answers are. A question marked not applicable says so.
  */
 const deliverable = (q: QuestionRow, opts: ExportOptions) =>
   notApplicable(q) ||
   (!!q.answer &&
     q.answerType !== null &&
     q.answerType !== 'unknown' &&
-    (opts.scope === 'approved' ? q.reviewState === 'approved' : opts.drafts || !unapprovedDraft(q)));
+    (opts.scope === 'approved' || q.reviewState === 'approved'
+      ? q.reviewState === 'approved'
+      : unapprovedDraft(q)
+        ? opts.drafts
+        : opts.machine !== false || q.answerOrigin === 'person'));
 
 /** The text exported for a deliverable answer: an unapproved draft carries its mark. */
 const exportedAnswer = (q: QuestionRow) =>
@@ -277,6 +283,7 @@ export const replacesCustomerAnswer = (batch: Pick<BatchRow, 'prefilledAnswers' 
  */
 function exportKindLabel(opts: ExportOptions): string {
   if (opts.scope === 'approved') return 'approved answers only';
+  if (opts.machine === false) return opts.drafts ? 'approved answers and drafts' : 'approved answers only';
   return opts.drafts ? 'all answers including unreviewed and drafts' : 'all answers including unreviewed';
 }
 

@@ -15,6 +15,11 @@ describe('export query', () => {
     expect(query({ format: 'original', scope: 'approved', drafts: true })).toBe('format=original&scope=approved');
   });
 
+  it("leaves Verity's unreviewed answers out when asked, keeping a colleague's drafts", () => {
+    expect(query({ format: 'csv', machine: false, drafts: true })).toBe('format=csv&drafts=1&machine=0');
+    expect(query({ format: 'csv', scope: 'approved', machine: false })).toBe('format=csv&scope=approved');
+  });
+
   it('keeps the Source column and the new workbook to Excel', () => {
     expect(query({ format: 'csv', withSources: true, generic: true })).toBe('format=csv');
   });

@@ -15,6 +15,8 @@ export interface ExportInput {
   withSources?: boolean;
   /** Also export answers nobody approved yet, each marked as a draft (left out by default). */
   drafts?: boolean;
+  /** scope all: the engine's answers nobody reviewed yet go in too (the default); false leaves them blank. */
+  machine?: boolean;
   /** xlsx only: a new workbook with the questions and answers instead of the customer's own file. */
   generic?: boolean;
   scope?: ExportScope;
@@ -25,6 +27,7 @@ export function exportParams({
   format,
   withSources = false,
   drafts = false,
+  machine = true,
   generic = false,
   scope = 'all',
 }: Omit<ExportInput, 'batch'>): URLSearchParams {
@@ -32,6 +35,7 @@ export function exportParams({
   if (format === 'xlsx' && withSources) params.set('sources', '1');
   // Approved only leaves every draft out whatever the checkbox said.
   if (drafts && scope === 'all') params.set('drafts', '1');
+  if (!machine && scope === 'all') params.set('machine', '0');
   if (format === 'xlsx' && generic) params.set('generic', '1');
   if (scope === 'approved') params.set('scope', 'approved');
   return params;

@@ -72,6 +72,7 @@ function ExportForm({
   const [withSources, setWithSources] = useState(false);
   const [scope, setScope] = useState<ExportScope>('all');
   const [drafts, setDrafts] = useState(false);
+  const [machine, setMachine] = useState(true);
   const [threshold, setThreshold] = useState(String(BULK_ACCEPT_DEFAULT_CONFIDENCE));
   const ids = { threshold: useId(), format: useId(), scope: useId() };
 
@@ -81,6 +82,8 @@ function ExportForm({
   const minConfidence = Math.min(100, Math.max(0, Number.parseInt(threshold, 10) || 0));
   const summary = useMemo(() => (list ? exportSummary(list, minConfidence) : null), [list, minConfidence]);
   const choice = choices.find((c) => c.value === choiceValue) ?? choices[0];
+  // Verity's own answers nobody has reviewed yet (a person's unapproved answers are the drafts).
+  const machineAnswers = summary ? summary.belowConfidence + summary.atOrAboveConfidence : 0;
 
   const submit = () => {
     if (!choice) return;
@@ -88,6 +91,7 @@ function ExportForm({
       generic: choice.generic,
       withSources: choice.format === 'xlsx' && withSources,
       drafts: scope === 'all' && drafts && (summary?.drafts ?? 0) > 0,
+      machine: scope === 'approved' || machine || machineAnswers === 0,
       scope,
     });
     onDone();
@@ -170,7 +174,7 @@ function ExportForm({
             <span className="grid gap-0.5">
               <span className="font-medium">Export all answers</span>
               <span className="text-xs text-muted-foreground">
-                Unreviewed machine answers go in as they are; unapproved drafts only if you include them.
+                Approved answers, and the unreviewed ones you choose below.
               </span>
             </span>
           </RadioCard>
@@ -183,6 +187,13 @@ function ExportForm({
             </span>
           </RadioCard>
         </RadioGroup>
+        {scope === 'all' && summary && machineAnswers > 0 && (
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            <Checkbox checked={machine} onCheckedChange={(checked) => setMachine(checked === true)} />
+            Include {formatNumber(machineAnswers)} unreviewed {machineAnswers === 1 ? 'answer' : 'answers'} from Verity,
+            as they are
+          </label>
+        )}
         {scope === 'all' && summary && summary.drafts > 0 && (
           <label className="flex items-center gap-2 text-sm text-slate-700">
             <Checkbox checked={drafts} onCheckedChange={(checked) => setDrafts(checked === true)} />
