@@ -55,11 +55,25 @@ export async function toast(page: Page, text: string | RegExp): Promise<void> {
     entry?.seenBy.push(key);
     return entry !== undefined;
   }, pattern);
+  // When the page showed it first, the toast it saw is used up too, so a later wait for the same words needs a new one.
+  const useUp = (wanted: typeof pattern) => {
+    (window.__toastWaitsDone ??= []).push(wanted.id);
+    const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const matches = (s: string) =>
+      wanted.kind === 'text'
+        ? normalize(s).toLowerCase().includes(normalize(wanted.text).toLowerCase())
+        : new RegExp(wanted.text, wanted.flags).test(normalize(s));
+    const key = `${wanted.kind}:${wanted.text}/${wanted.flags}`;
+    window.__toasts?.find((t) => !t.seenBy.includes(key) && t.texts.some(matches))?.seenBy.push(key);
+  };
   // The slower wait ends with the page; its failure after the first succeeded says nothing.
   onPage.catch(() => undefined);
   inLog.catch(() => undefined);
-  await Promise.any([onPage, inLog]).catch((error: unknown) => {
-    throw error instanceof AggregateError ? error.errors[0] : error;
-  });
-  await page.evaluate((done) => (window.__toastWaitsDone ??= []).push(done), id).catch(() => undefined);
+  const first = await Promise.any([onPage.then(() => 'page' as const), inLog.then(() => 'log' as const)]).catch(
+    (error: unknown) => {
+      throw error instanceof AggregateError ? error.errors[0] : error;
+    },
+  );
+  if (first === 'page') await page.evaluate(useUp, pattern).catch(() => undefined);
+  else await page.evaluate((done) => (window.__toastWaitsDone ??= []).push(done), id).catch(() => undefined);
 }

@@ -20,11 +20,13 @@ const ACCESS_Q = 'How are accounts for production systems requested and approved
 const ACCESS_A = 'Access is role-based: the system owner approves each request in the ticketing system.';
 const UNKNOWN_Q = 'Do you operate delivery drones over customer sites?';
 
-async function workbook(): Promise<Uint8Array> {
+async function workbook(customerAnswers: string[] = []): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('Security');
   ws.addRow(['ID', 'Question', 'Response', 'Comments']);
-  [ENCRYPTION_Q, ACCESS_Q, UNKNOWN_Q].forEach((q, i) => ws.addRow([`SC-0${String(i + 1)}`, q, '', '']));
+  [ENCRYPTION_Q, ACCESS_Q, UNKNOWN_Q].forEach((q, i) =>
+    ws.addRow([`SC-0${String(i + 1)}`, q, customerAnswers[i] ?? '', '']),
+  );
   for (let r = 2; r <= 4; r++) {
     ws.getCell(`C${String(r)}`).dataValidation = { type: 'list', allowBlank: true, formulae: ['"Yes,No,N/A"'] };
   }
@@ -34,7 +36,7 @@ async function workbook(): Promise<Uint8Array> {
 type Cell = { allowed: string[]; value: string | null; picked: boolean; reason: string | null };
 type Question = { id: string; question: string; reviewState: string; dropdownCell: Cell | null };
 
-async function imported(t: Tenant) {
+async function imported(t: Tenant, customerAnswers: string[] = []) {
   await createAnswer(app, t.users.admin, { question: ENCRYPTION_Q, answer: ENCRYPTION_A });
   await createAnswer(app, t.users.admin, { question: ACCESS_Q, answer: ACCESS_A });
   const res = await postMultipart(
@@ -42,7 +44,7 @@ async function imported(t: Tenant) {
     '/api/assessments/import',
     t.users.contributor,
     { name: 'Acme' },
-    { name: 'acme.xlsx', bytes: await workbook() },
+    { name: 'acme.xlsx', bytes: await workbook(customerAnswers) },
   );
   expect(res.statusCode, res.body).toBe(201);
   const detail = await waitForBatch(app, t.users.contributor, res.data.id);
@@ -125,6 +127,41 @@ describe("a question's dropdown cell, as the card shows it and the export writes
     const back = await choose(a.users.contributor, q.id, q.encryption.id, null);
     expect(back.data).toMatchObject({ dropdownCell: { value: 'Yes', picked: false } });
     expect(await exportedCells(a.users.contributor, q.id)).toMatchObject({ C2: 'Yes' });
+  });
+});
+
+describe('a picked value gives way to what the question became', () => {
+  it('a question marked not applicable says N/A, and a rewritten answer follows its own words again', async () => {
+    const { a } = await createTenantPair(app);
+    const q = await imported(a);
+    await choose(a.users.contributor, q.id, q.encryption.id, 'No');
+    const na = await call(app, 'POST', `/api/assessments/${q.id}/questions/${q.encryption.id}/review`, {
+      as: a.users.manager,
+      body: { action: 'not_applicable' },
+    });
+    expect(na.statusCode, na.body).toBe(200);
+    expect(na.data).toMatchObject({ dropdownCell: { value: 'N/A', picked: false } });
+    expect(await exportedCells(a.users.contributor, q.id)).toMatchObject({ C2: 'N/A' });
+
+    await choose(a.users.contributor, q.id, q.access.id, 'No');
+    const rewritten = await call(app, 'PUT', `/api/assessments/${q.id}/questions/${q.access.id}`, {
+      as: a.users.contributor,
+      body: { answer: 'Yes. Every request is approved by the system owner.' },
+    });
+    // The pick is gone; a person's new draft fills the dropdown once approved (or when a value is picked again).
+    expect(rewritten.data).toMatchObject({
+      dropdownCell: { value: null, picked: false, reason: expect.stringMatching(/once approved/) },
+    });
+  });
+
+  it("leaves the customer's own answer alone: no dropdown to pick on that row", async () => {
+    const { a } = await createTenantPair(app);
+    const q = await imported(a, ['No']);
+    expect(q.encryption.dropdownCell).toBeNull();
+    const refused = await choose(a.users.contributor, q.id, q.encryption.id, 'Yes');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.data.error).toMatch(/customer's own answer stays/);
+    expect(await exportedCells(a.users.contributor, q.id)).toMatchObject({ C2: 'No' });
   });
 });
 

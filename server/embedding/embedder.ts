@@ -85,7 +85,7 @@ export async function loadBuiltInEmbedder(
     notice:
       `Verity's own embedding model (${models.own.id}) could not be used, so answers match questions with the ` +
       `general-purpose model ${models.fallback.id}, which finds the right entry less often. Restore the files in ` +
-      `models/${models.own.id} from the release (git checkout -- models) and restart Verity.`,
+      `${modelDir(dirs.ownModelsDir, models.own)} from the release (git checkout -- models) and restart Verity.`,
   };
 }
 

@@ -38,7 +38,10 @@ export function writeAnswersToCsv(original: Uint8Array, target: WriteTarget, ans
     if (!record) throw new WriteBackError('invalid_target', `Row ${answer.row} is outside the CSV file.`);
     // A mark under one of the answer-choice columns, only where none of them holds anything yet.
     const choices = target.choiceColumns ?? [];
-    const mark = choiceFor(answer.shortAnswer, choices);
+    const mark =
+      answer.choice === undefined
+        ? choiceFor(answer.shortAnswer, choices)
+        : (choices.find((choice) => choice.label === answer.choice) ?? null);
     if (mark && choices.every((choice) => (record[choice.column - 1] ?? '').trim() === '')) {
       setCell(record, mark.column - 1, neutraliseCell(cleanCellText(mark.mark)));
     }

@@ -14,8 +14,11 @@ export function choiceMark(
   row: number,
   choices: readonly ChoiceTarget[],
   short: ShortAnswer | null | undefined,
+  /** The choice a person picked by its label (null: no mark), which wins over `short`; undefined when none. */
+  picked?: string | null,
 ): ChoiceTarget | null {
-  const chosen = choiceFor(short, choices);
+  const chosen =
+    picked === undefined ? choiceFor(short, choices) : (choices.find((choice) => choice.label === picked) ?? null);
   if (!chosen) return null;
   if (choices.some((choice) => !showsNothing(scan, emptyStrings, row, choice.column))) return null;
   // A row merged across its choices is a banner, and a cell under another's merge shows nothing it is given.

@@ -104,7 +104,14 @@ export function planSheet(
       write(layout.answerColumn, text);
     }
     if (layout.sourceColumn !== null && answer.source) write(layout.sourceColumn, cleanCellText(answer.source));
-    const mark = choiceMark(scan, emptyStrings, answer.row, layout.target.choiceColumns ?? [], answer.shortAnswer);
+    const mark = choiceMark(
+      scan,
+      emptyStrings,
+      answer.row,
+      layout.target.choiceColumns ?? [],
+      answer.shortAnswer,
+      answer.choice,
+    );
     if (mark)
       put(answer.row, mark.column, { kind: 'text', text: cleanCellText(mark.mark), style: styleAt(mark.column) });
   }

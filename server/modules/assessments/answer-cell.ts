@@ -29,8 +29,11 @@ export function shortAnswerOf(q: Pick<Answered, 'answer' | 'reviewState'>): Shor
  * The value a person picked for the dropdown, as the export takes it: undefined when nobody picked (the export
  * chooses from the answer), null to leave the cell empty, else the value (only one the cell's list offers).
  */
-export function pickedChoice(q: Pick<Answered, 'answerChoice' | 'allowedValues'>): string | null | undefined {
-  if (q.answerChoice === null) return undefined;
+export function pickedChoice(
+  q: Pick<Answered, 'answerChoice' | 'allowedValues' | 'reviewState'>,
+): string | null | undefined {
+  // Marked not applicable afterwards: the question says N/A, whatever was picked before.
+  if (q.answerChoice === null || q.reviewState === 'not_applicable') return undefined;
   if (q.answerChoice === '') return null;
   return (q.allowedValues ?? []).includes(q.answerChoice) ? q.answerChoice : undefined;
 }

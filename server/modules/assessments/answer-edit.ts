@@ -8,7 +8,8 @@ import type { AnswerChoiceBody, UpdateQuestionBody } from '../../../common/schem
 import type { AnswerSource } from '../../../common/schemas/qa';
 import { audit } from '../audit/service';
 import { hasAnswer, storedSources, type QuestionRow } from './presenters';
-import { loadQuestion, viewQuestion } from './review';
+import { keepsCustomerAnswer, loadQuestion, viewQuestion } from './review';
+import { loadBatch } from './service';
 import { settleBatch } from './settle';
 
 /** The library entry or document a person says their answer rests on, as a source the review screen can link. */
@@ -71,8 +72,9 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
         reviewState: 'drafted',
         reviewedAt: null,
         reviewedBy: null,
-        // A changed answer may be saved to the library again; the earlier save was of the earlier text.
-        ...(answer !== current.answer && { libraryEntryId: null, librarySuggestionId: null }),
+        // A changed answer may be saved to the library again; the earlier save was of the earlier text. Its dropdown
+        // follows the new words until someone picks again.
+        ...(answer !== current.answer && { libraryEntryId: null, librarySuggestionId: null, answerChoice: null }),
         updatedAt: now,
       })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
@@ -92,11 +94,18 @@ export async function updateQuestion(ctx: TenantCtx, batchId: string, qid: strin
  * approval; the answer text and its author are left as they are.
  */
 export async function chooseAnswerValue(ctx: TenantCtx, batchId: string, qid: string, body: AnswerChoiceBody) {
+  const batch = await loadBatch(ctx, batchId);
   const current = await loadQuestion(ctx, batchId, qid);
   const allowed = current.allowedValues ?? [];
   if (allowed.length === 0) throw conflict("This question's answer cell is not a dropdown.");
+  if (keepsCustomerAnswer(batch, current)) {
+    throw conflict("The customer's own answer stays in this file, so its dropdown is left as they set it.");
+  }
   if (current.reviewState === 'not_applicable') {
     throw conflict('This question is marked not applicable. Reopen it before choosing its answer.');
+  }
+  if (current.status === 'processing') {
+    throw conflict('A new answer is being written for this question. Choose the value once it is there.');
   }
   if (!hasAnswer(current)) throw conflict('Write an answer before choosing the dropdown value.');
   const value = body.value;
@@ -105,15 +114,21 @@ export async function chooseAnswerValue(ctx: TenantCtx, batchId: string, qid: st
   }
   if (value === current.answerChoice) return viewQuestion(ctx, batchId, qid);
   const withdraws = current.reviewState === 'approved';
+  const now = new Date();
   await inTransaction(ctx.db, async (tx) => {
-    await tx
+    // Only from the state it was read in: an approval landing meanwhile must not keep a value nobody approved. The
+    // answer's time moves on, so an approver still looking at the earlier value is told it changed.
+    const changed = await tx
       .update(aq)
       .set({
         answerChoice: value,
+        answeredAt: now,
         ...(withdraws && { reviewState: 'drafted', reviewedAt: null, reviewedBy: null }),
-        updatedAt: new Date(),
+        updatedAt: now,
       })
-      .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
+      .where(and(inTenant(aq, ctx), eq(aq.id, qid), eq(aq.reviewState, current.reviewState)))
+      .returning({ id: aq.id });
+    if (changed.length === 0) throw conflict('This question changed meanwhile. Reload it and choose again.');
     if (withdraws) await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_choice_set', 'assessment', batchId, {
       questionId: qid,

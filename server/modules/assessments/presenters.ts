@@ -112,6 +112,8 @@ export type QuestionExtras = {
   people: ReadonlyMap<string, string>;
   /** The assessment's due date: a question without its own is due then. */
   batchDueOn: string | null;
+  /** The customer answered it in their file and the export keeps that answer: Verity writes nothing there. */
+  keepsCustomerAnswer?: boolean;
 };
 
 const NO_EXTRAS: QuestionExtras = {
@@ -150,7 +152,7 @@ export function presentQuestion(row: QuestionRow, extra: QuestionExtras = NO_EXT
     controlId: row.controlId,
     section: row.section,
     allowedValues: row.allowedValues,
-    dropdownCell: dropdownCell(row),
+    dropdownCell: extra.keepsCustomerAnswer ? null : dropdownCell(row),
     existingAnswer: row.existingAnswer,
     disagreesWithCustomer: disagreesWithCustomer(row.answer, row.existingAnswer),
     edited: row.answerOrigin === 'person',

@@ -22,6 +22,7 @@ import {
   presentBatch,
   presentQuestion,
   storedSources,
+  type BatchRow,
   type QuestionExtras,
   type QuestionRow,
 } from './presenters';
@@ -104,7 +105,9 @@ export async function getDetail(ctx: TenantCtx, id: string): Promise<AssessmentD
       needsReview: rows.filter((r) => r.answerType === 'unknown' && r.status !== 'pending').length,
       review,
     }),
-    questions: rows.map((r) => presentQuestion(r, extras(r))),
+    questions: rows.map((r) =>
+      presentQuestion(r, { ...extras(r), keepsCustomerAnswer: keepsCustomerAnswer(batch, r) }),
+    ),
     progress,
   };
 }
@@ -201,8 +204,15 @@ async function savedToLibrary(ctx: TenantCtx, rows: readonly QuestionRow[]) {
 
 /** One question as the review screen shows it. */
 export async function viewQuestion(ctx: TenantCtx, batchId: string, qid: string) {
+  const batch = await loadBatch(ctx, batchId);
   const row = await loadQuestion(ctx, batchId, qid);
-  return presentQuestion(row, (await questionExtras(ctx, [row]))(row));
+  const extras = (await questionExtras(ctx, [row]))(row);
+  return presentQuestion(row, { ...extras, keepsCustomerAnswer: keepsCustomerAnswer(batch, row) });
+}
+
+/** The customer answered the question in their file, and the export keeps their answer rather than Verity's. */
+export function keepsCustomerAnswer(batch: BatchRow, row: QuestionRow): boolean {
+  return (row.existingAnswer ?? '').trim() !== '' && !replacesCustomerAnswer(batch, row);
 }
 
 export async function loadQuestion(ctx: TenantCtx, batchId: string, qid: string): Promise<QuestionRow> {

@@ -89,15 +89,22 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   const retry = useRetryFailedQuestions();
   const moving = isAssessmentMoving(detail);
 
-  // In the address, so Back from a source opened from a filtered list comes back to the same list.
+  // In the address, so Back from a source opened from a filtered list comes back to the same list. The search box's
+  // text is also kept here: the router updates the address in a transition, and a typed-in box must update at once.
   const [searchParams, setSearchParams] = useSearchParams();
-  const filter = useMemo(() => filterFromParams(searchParams), [searchParams]);
+  const [search, setSearch] = useState(() => filterFromParams(searchParams).search);
+  const filter = useMemo(() => ({ ...filterFromParams(searchParams), search }), [searchParams, search]);
+  const latest = useRef(filter);
+  useEffect(() => {
+    latest.current = filter;
+  }, [filter]);
   const setFilter = useCallback(
-    (next: QuestionFilter | ((current: QuestionFilter) => QuestionFilter)) =>
-      setSearchParams(
-        (params) => paramsWithFilter(params, typeof next === 'function' ? next(filterFromParams(params)) : next),
-        { replace: true },
-      ),
+    (next: QuestionFilter | ((current: QuestionFilter) => QuestionFilter)) => {
+      const updated = typeof next === 'function' ? next(latest.current) : next;
+      latest.current = updated;
+      setSearch(updated.search);
+      setSearchParams((params) => paramsWithFilter(params, updated), { replace: true });
+    },
     [setSearchParams],
   );
   const deferredSearch = useDeferredValue(filter.search);

@@ -232,9 +232,10 @@ export function LibraryView() {
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <TabsList className="max-w-full">
+          {/* Four tabs with counts are wider than a phone: they wrap rather than hide the last one off screen. */}
+          <TabsList className="h-auto max-w-full flex-wrap justify-start">
             {LIBRARY_TABS.map((value) => (
-              <TabsTrigger key={value} value={value}>
+              <TabsTrigger key={value} value={value} className="h-8 flex-none">
                 {LIBRARY_TAB_LABELS[value]}
                 {counts.data && (
                   <span className="rounded-full bg-muted px-1.5 text-xs tabular-nums">

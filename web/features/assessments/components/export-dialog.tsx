@@ -83,7 +83,10 @@ function ExportForm({
   const summary = useMemo(() => (list ? exportSummary(list, minConfidence) : null), [list, minConfidence]);
   const choice = choices.find((c) => c.value === choiceValue) ?? choices[0];
   // Verity's own answers nobody has reviewed yet (a person's unapproved answers are the drafts).
-  const machineAnswers = summary ? summary.belowConfidence + summary.atOrAboveConfidence : 0;
+  // An answer taken from a draft library entry is a draft (the drafts checkbox), not one of these.
+  const machineAnswers = summary
+    ? summary.belowConfidence + summary.atOrAboveConfidence - (summary.drafts - summary.personDrafts)
+    : 0;
 
   const submit = () => {
     if (!choice) return;
