@@ -3,7 +3,8 @@ import { call, type Session } from '../helpers/api';
 import { createAnswer, createUser, unique, type Tenant, type TestUser } from '../helpers/factories';
 import { settledDocument, uploadDocument } from '../helpers/documents';
 import { detail, importCsv, waitForBatch } from '../helpers/assessments';
-import { qaEntries, qaSessions } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { assessmentQuestions, qaEntries, qaSessions } from '../../server/db/schema';
 import { waitUntil } from '../helpers/wait';
 
 /**
@@ -94,6 +95,11 @@ export async function seedTenant(app: TestApp, tenant: Tenant) {
       body: { answer: 'No. We do not operate drones of any kind.' },
     }),
   );
+  // A CSV has no dropdowns: the second question's answer cell gets one, as a workbook's validation would give it.
+  await app.database.db
+    .update(assessmentQuestions)
+    .set({ allowedValues: ['Yes', 'No', 'N/A'] })
+    .where(eq(assessmentQuestions.id, questions[1]!.id));
   const spareAssessment = await importCsv(app, admin, `Question\nDoes ${marker} scan ports?\n`, `${marker} spare`);
   await waitForBatch(app, admin, spareAssessment.id);
 

@@ -476,6 +476,14 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       body: { answer: 'Yes, backups are encrypted with AES-256.' },
     }),
   },
+  'PUT /api/assessments/:id/questions/:qid/choice': {
+    access: 'assessments:run',
+    ownsIds: true,
+    request: (f) => ({
+      url: `/api/assessments/${f.ids.assessment}/questions/${f.ids.newQuestion}/choice`,
+      body: { value: 'No' },
+    }),
+  },
   'POST /api/assessments/:id/questions/:qid/regenerate': {
     access: 'assessments:run',
     ownsIds: true,
