@@ -1,22 +1,8 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
-import { QuestionCard } from './components/question-card';
 import { questionFixture } from './question-fixture';
-import type { QuestionHandlers } from './use-question-actions';
+import { cardHtml, cardText } from './question-card-text';
 
-const ignore = () => undefined;
-const handlers: QuestionHandlers = {
-  onSave: ignore,
-  onReview: ignore,
-  onRegenerate: ignore,
-  onSaveToLibrary: ignore,
-  onPickChoice: ignore,
-  onAssign: ignore,
-  onToggleSelected: ignore,
-  onJumpTo: ignore,
-};
 const manager = ['assessments:read', 'assessments:run', 'assessments:approve', 'assessments:assign'];
 const viewer = ['assessments:read'];
 
@@ -33,26 +19,6 @@ function answered(overrides: Partial<AssessmentQuestionView> = {}): AssessmentQu
     dropdownCell: { allowed: ['Yes', 'No', 'N/A'], value: 'Yes', picked: false, reason: null },
     ...overrides,
   });
-}
-
-function cardText(question: AssessmentQuestionView, permissions: readonly string[]): string {
-  const html = renderToStaticMarkup(
-    createElement(QuestionCard, {
-      question,
-      showSheet: false,
-      permissions,
-      selectable: false,
-      selected: false,
-      busy: null,
-      highlighted: false,
-      handlers,
-    }),
-  );
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
 }
 
 describe("the card shows what the customer's dropdown cell gets", () => {
@@ -81,18 +47,7 @@ describe("the card shows what the customer's dropdown cell gets", () => {
     const picked = answered({
       dropdownCell: { allowed: ['Yes', 'No', 'N/A'], value: 'No', picked: true, reason: null },
     });
-    const html = renderToStaticMarkup(
-      createElement(QuestionCard, {
-        question: picked,
-        showSheet: false,
-        permissions: manager,
-        selectable: false,
-        selected: false,
-        busy: null,
-        highlighted: false,
-        handlers,
-      }),
-    );
+    const html = cardHtml(picked, manager);
     expect(html).toContain('aria-label="Value for the customer&#x27;s dropdown"');
     const text = cardText(picked, manager);
     expect(text).toContain('Picked by a person.');

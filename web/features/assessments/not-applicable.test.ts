@@ -1,29 +1,16 @@
-import { createElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
-import { QuestionCard } from './components/question-card';
 import { questionStatusLook } from './components/question-status-icon';
 import { countQuestions, filterQuestions, NO_FILTER, searchTextOf } from './question-filter';
 import { questionFixture } from './question-fixture';
-import type { QuestionHandlers } from './use-question-actions';
+import { cardText as renderedText } from './question-card-text';
 
 // The engine's words when nothing covers a question (server/engine/answer.ts), stored as the answer's text.
 const NEEDS_REVIEW_SENTENCE =
   'No approved answer or document in this workspace covers this question yet. It needs review by someone who knows the answer.';
 
-const ignore = () => undefined;
-const handlers: QuestionHandlers = {
-  onSave: ignore,
-  onReview: ignore,
-  onRegenerate: ignore,
-  onSaveToLibrary: ignore,
-  onPickChoice: ignore,
-  onAssign: ignore,
-  onToggleSelected: ignore,
-  onJumpTo: ignore,
-};
 const manager = ['assessments:run', 'assessments:approve', 'assessments:assign', 'knowledge:create_draft'];
+const cardText = (question: AssessmentQuestionView) => renderedText(question, manager);
 
 /** A question the engine found nothing for ('Needs Review'), in the given review state. */
 function unanswered(overrides: Partial<AssessmentQuestionView> = {}): AssessmentQuestionView {
@@ -37,30 +24,6 @@ function unanswered(overrides: Partial<AssessmentQuestionView> = {}): Assessment
     ...overrides,
   });
 }
-
-/** The review card as the assessment page renders it, as text (tags removed). */
-function cardText(question: AssessmentQuestionView): string {
-  const html = renderToStaticMarkup(
-    createElement(QuestionCard, {
-      question,
-      showSheet: false,
-      permissions: manager,
-      selectable: true,
-      selected: false,
-      busy: null,
-      highlighted: false,
-      handlers,
-    }),
-  );
-  return textOf(html);
-}
-
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ');
 
 describe('a question marked not applicable', () => {
   it('shows "Not applicable" and what the export writes, never the red Needs Review badge or its sentence', () => {
