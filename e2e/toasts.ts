@@ -6,8 +6,13 @@ declare global {
     __toastWaitsDone?: number[];
     /** Every toast shown since the page loaded: its texts (the whole toast, its title, its description). */
     __toasts?: { texts: string[]; seenBy: string[] }[];
+    /** Uses up the first recorded toast that says `wanted` and was not used for it yet; false when there is none. */
+    __useToast?: (wanted: ToastPattern) => boolean;
   }
 }
+
+/** What a toast wait looks for: words (any case, white space collapsed) or a pattern. */
+type ToastPattern = { id: number; kind: 'text' | 're'; text: string; flags: string };
 
 /**
  * Init script: keeps what every toast said. A toast stays five seconds; on a loaded machine the step that waits for
@@ -27,6 +32,17 @@ export function recordToasts() {
     }
   };
   new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+  window.__useToast = (wanted) => {
+    const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const matches = (s: string) =>
+      wanted.kind === 'text'
+        ? normalize(s).toLowerCase().includes(normalize(wanted.text).toLowerCase())
+        : new RegExp(wanted.text, wanted.flags).test(normalize(s));
+    const key = `${wanted.kind}:${wanted.text}/${wanted.flags}`;
+    const entry = log.find((t) => !t.seenBy.includes(key) && t.texts.some(matches));
+    entry?.seenBy.push(key);
+    return entry !== undefined;
+  };
 }
 
 /**
@@ -37,34 +53,20 @@ let waits = 0;
 
 export async function toast(page: Page, text: string | RegExp): Promise<void> {
   const id = ++waits;
-  const pattern =
+  const pattern: ToastPattern =
     typeof text === 'string'
-      ? { id, kind: 'text' as const, text, flags: '' }
-      : { id, kind: 're' as const, text: text.source, flags: text.flags };
+      ? { id, kind: 'text', text, flags: '' }
+      : { id, kind: 're', text: text.source, flags: text.flags };
   const onPage = page.getByText(text).first().waitFor();
-  const inLog = page.waitForFunction((wanted) => {
+  const inLog = page.waitForFunction(
     // Ended by the wait on the page: a later toast is left for the next wait.
-    if (window.__toastWaitsDone?.includes(wanted.id)) return true;
-    const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
-    const matches = (s: string) =>
-      wanted.kind === 'text'
-        ? normalize(s).toLowerCase().includes(normalize(wanted.text).toLowerCase())
-        : new RegExp(wanted.text, wanted.flags).test(normalize(s));
-    const key = `${wanted.kind}:${wanted.text}/${wanted.flags}`;
-    const entry = window.__toasts?.find((t) => !t.seenBy.includes(key) && t.texts.some(matches));
-    entry?.seenBy.push(key);
-    return entry !== undefined;
-  }, pattern);
+    (wanted) => window.__toastWaitsDone?.includes(wanted.id) || (window.__useToast?.(wanted) ?? false),
+    pattern,
+  );
   // When the page showed it first, the toast it saw is used up too, so a later wait for the same words needs a new one.
-  const useUp = (wanted: typeof pattern) => {
+  const useUp = (wanted: ToastPattern) => {
     (window.__toastWaitsDone ??= []).push(wanted.id);
-    const normalize = (s: string) => s.replace(/\s+/g, ' ').trim();
-    const matches = (s: string) =>
-      wanted.kind === 'text'
-        ? normalize(s).toLowerCase().includes(normalize(wanted.text).toLowerCase())
-        : new RegExp(wanted.text, wanted.flags).test(normalize(s));
-    const key = `${wanted.kind}:${wanted.text}/${wanted.flags}`;
-    window.__toasts?.find((t) => !t.seenBy.includes(key) && t.texts.some(matches))?.seenBy.push(key);
+    window.__useToast?.(wanted);
   };
   // The slower wait ends with the page; its failure after the first succeeded says nothing.
   onPage.catch(() => undefined);

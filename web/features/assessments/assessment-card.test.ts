@@ -48,7 +48,7 @@ function cardText(view: BatchView): string {
 describe("an assessment's card says where review stands, not only that the worker is done", () => {
   it('counts the questions that still need an answer beside the processed ones', () => {
     const text = cardText(batch);
-    expect(text).toContain('74 / 74 questions processed');
+    expect(text).toContain('74 / 74 questions');
     expect(text).toContain('Needs answer 59');
     expect(text).toContain('Drafted 15');
     expect(text).not.toContain('reviewed');

@@ -148,7 +148,7 @@ export const AssessmentCard = memo(function AssessmentCard({
           <div className="mt-3 flex items-center gap-3">
             <Progress value={percent} className="h-1.5" aria-label={`Progress of ${batch.name}`} />
             <span className="shrink-0 text-xs text-muted-foreground tabular-nums">
-              {formatNumber(batch.processedQuestions)} / {formatNumber(batch.totalQuestions)} questions processed
+              {formatNumber(batch.processedQuestions)} / {formatNumber(batch.totalQuestions)} questions
             </span>
           </div>
           {completed && batch.totalQuestions > 0 && (
