@@ -539,6 +539,23 @@ export const documentChunks = pgTable(
   ],
 );
 
+/**
+ * What changed in a workspace, counted for the engine's in-memory indexes: database triggers (migration 0018) add a
+ * row per statement that changes what an index holds — `library` (entries' text, status, tags, versions,
+ * verification) or `vectors` (embedded entries and chunks). The sum of `n` per workspace and kind only grows, whatever
+ * order transactions commit in, so an index knows it is current from one indexed lookup instead of scanning the
+ * rows; rows are only ever inserted (no lock to wait for) and folded into one now and then.
+ */
+export const workspaceChanges = pgTable(
+  'workspace_changes',
+  {
+    workspaceId: workspaceRef(),
+    kind: text('kind').notNull(),
+    n: integer('n').notNull().default(1),
+  },
+  (t) => [index('workspace_changes_ws_kind_idx').on(t.workspaceId, t.kind)],
+);
+
 /** A chat (PRODUCT §7 QA session): the questions one user asked together, e.g. for one customer. */
 export const qaSessions = pgTable(
   'qa_sessions',

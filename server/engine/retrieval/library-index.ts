@@ -5,12 +5,13 @@ import type { TenantCtx } from '../../context';
 import { termsOf } from '../text/thesaurus';
 import { trigramSimilarity } from '../text/trigram';
 import { MAX_QUESTION_TERMS } from '../text/question-bounds';
+import { changeCount } from './change-count';
 
 /**
  * The workspace's library (approved and draft entries) held in memory as an inverted index of the engine's own
  * terms (thesaurus-folded, stemmed), so that finding the entries that may answer a question costs no query on a
  * 10,000-entry library — and matches MFA to "two-factor", which full-text search would not. Rebuilt when the
- * library changes: every lookup compares a cheap fingerprint (count and latest update of those entries), so an
+ * library changes: every lookup compares the workspace's change count (change-count.ts, one indexed lookup), so an
  * entry saved a moment ago, by this process or another, is found at once.
  */
 export type Scope = Pick<TenantCtx, 'db' | 'organizationId' | 'workspaceId'>;
@@ -32,6 +33,7 @@ export type TermWeights = {
 };
 
 export type LibraryIndex = {
+  /** The workspace's library change count the index was built at. */
   fingerprint: string;
   /** When the fingerprint was last compared with the database's. */
   checkedAt: number;
@@ -52,29 +54,6 @@ const cache = new Map<string, LibraryIndex>();
 const building = new Map<string, Promise<LibraryIndex>>();
 type Rows<T> = { rows: T[] };
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
-/**
- * Count and latest update alone miss changes: verifying an entry moves last_verified_at but not updated_at, and
- * an edit whose transaction started earlier can commit after a later one with an older updated_at. Every edit bumps
- * the version, so a sum over (id, version, last verification) moves with each of them.
- */
-async function fingerprintOf(s: Scope): Promise<string> {
-  // Cheap aggregates that every change moves: an edit bumps `version` (so two edits committing out of order still
-  // change the sum), a verification sets `last_verified_at` to now, a deletion lowers the count.
-  const res = (await s.db.execute(sql`
-    select count(*)::int as n, max(updated_at)::text as latest, max(last_verified_at)::text as verified,
-      coalesce(sum(version), 0)::text as versions
-    from canonical_answers
-    where ${inTenant(canonicalAnswers, s)}
-      and status in ('approved', 'draft')`)) as Rows<{
-    n: number;
-    latest: string | null;
-    verified: string | null;
-    versions: string;
-  }>;
-  const row = res.rows[0];
-  return `${row?.n ?? 0}:${row?.latest ?? ''}:${row?.verified ?? ''}:${row?.versions ?? ''}`;
-}
 
 function weightsFrom(df: Map<string, number>, n: number): TermWeights {
   const unseen = Math.log(1 + (n + 0.5) / 1.5);
@@ -142,7 +121,7 @@ export async function libraryIndex(s: Scope, opts: { freshWithinMs?: number } = 
   // Background work may take an index checked a moment ago (an assessment answers hundreds of questions a
   // second); a person asking always gets the library as it is now.
   if (cached && opts.freshWithinMs && Date.now() - cached.checkedAt < opts.freshWithinMs) return cached;
-  const fingerprint = await fingerprintOf(s);
+  const fingerprint = await changeCount(s, 'library');
   const hit = cache.get(key);
   if (hit && hit.fingerprint === fingerprint) {
     hit.checkedAt = Date.now();

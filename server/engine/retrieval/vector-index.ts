@@ -1,17 +1,19 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { inTenant } from '../../tenancy';
 import { canonicalAnswers as ca, documentChunks as dc } from '../../db/schema';
 import type { Scope } from './retrieve';
 import { VectorTable, type VectorHit } from '../../embedding/vector-table';
+import { changeCount } from './change-count';
 
 export type { VectorHit };
 
 /**
  * Nearest-neighbour search over a workspace's stored embeddings without pgvector (STACK-NOTES: it is not available
  * everywhere). Each process keeps, per workspace, every embedded library entry and chunk in an int8 VectorTable
- * (server/embedding/vector-table.ts: 100,000 chunks in 38 MB, scanned in milliseconds). The index follows the database: a cheap fingerprint (count and hash of the embedded rows' keys)
- * is checked at most every CHECK_EVERY_MS, and when it moved only the rows that changed are fetched, so a library
- * being embedded batch by batch is never reloaded whole.
+ * (server/embedding/vector-table.ts: 100,000 chunks in 38 MB, scanned in milliseconds). The index follows the
+ * database: the workspace's change count for embedded rows (change-count.ts, one indexed lookup) is checked at most
+ * every CHECK_EVERY_MS, and when it moved only the rows that changed are fetched, so a library being embedded batch
+ * by batch is never reloaded whole.
  */
 
 type WorkspaceIndex = {
@@ -25,7 +27,7 @@ type WorkspaceIndex = {
 };
 
 /** How stale the index may be: an edit or a newly embedded document is searchable this long after it lands. */
-const CHECK_EVERY_MS = 2000;
+const CHECK_EVERY_MS = 500;
 /**
  * A request waits this long for the first load of a workspace's index before searching what it holds so far. Later
  * refreshes run in the background: a request searches the index as it was, the next one sees the refresh.
@@ -56,25 +58,6 @@ const entryFilter = (s: Scope, model: string) =>
   );
 const chunkFilter = (s: Scope, model: string) =>
   and(inTenant(dc, s), eq(dc.embeddingModel, model), isNotNull(dc.embedding));
-
-/**
- * Changes whenever an embedded row of the workspace appears, disappears or changes: entries are keyed by id and
- * version (every edit bumps the version), chunks by id (a chunk's text never changes; reprocessing makes new ones).
- */
-async function fingerprint(s: Scope, model: string): Promise<string> {
-  const [e] = await s.db
-    .select({
-      n: sql<string>`count(*)::text`,
-      h: sql<string>`coalesce(sum(hashtext(${ca.id}::text || ':' || ${ca.version})), 0)::text`,
-    })
-    .from(ca)
-    .where(entryFilter(s, model));
-  const [c] = await s.db
-    .select({ n: sql<string>`count(*)::text`, h: sql<string>`coalesce(sum(hashtext(${dc.id}::text)), 0)::text` })
-    .from(dc)
-    .where(chunkFilter(s, model));
-  return `${e?.n}:${e?.h}/${c?.n}:${c?.h}`;
-}
 
 /** Brings one table in line with the database: drops rows that left, fetches rows that are new or changed. */
 async function sync(
@@ -107,7 +90,7 @@ async function sync(
 }
 
 async function refresh(s: Scope, ix: WorkspaceIndex) {
-  const fp = await fingerprint(s, ix.model);
+  const fp = await changeCount(s, 'vectors');
   ix.checkedAt = Date.now();
   if (fp === ix.fingerprint) return;
   const entryKeys = await s.db.select({ id: ca.id, version: ca.version }).from(ca).where(entryFilter(s, ix.model));

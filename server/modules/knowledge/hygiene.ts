@@ -1,8 +1,9 @@
-import { and, count, max, ne, sql } from 'drizzle-orm';
+import { and, ne } from 'drizzle-orm';
 import { canonicalAnswers as ca } from '../../db/schema';
 import type { LibraryIssue } from '../../../common/schemas/knowledge';
 import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
+import { changeCount } from '../../engine/retrieval/change-count';
 import { loadAnswers } from './queries';
 import { presentAnswer } from './presenters';
 import { answerFacts, contentWords, disagreement, similarPairs, type AnswerFacts } from './similarity';
@@ -19,23 +20,14 @@ const MAX_PAIRS = 5000;
 
 type Pair = { kind: 'duplicate' | 'conflict'; similarity: number; reason: string; a: string; b: string };
 
-// Finding pairs reads every live entry, so the result is kept per workspace until the library changes. The
-// fingerprint (count, sum of versions, latest update) changes on every insert, edit, archive and delete.
+// Finding pairs reads every live entry, so the result is kept per workspace until the library changes: the
+// workspace's library change count moves on every insert, edit, archive and delete.
 const cache = new Map<string, { fingerprint: string; pairs: Pair[] }>();
 const CACHE_WORKSPACES = 200;
 
-/** Changes on every insert, edit, archive and delete of the workspace's entries. */
-export async function libraryFingerprint(t: TenantCtx): Promise<string> {
-  const [row] = await t.db
-    .select({ n: count(), latest: max(ca.updatedAt), versions: sql<string>`coalesce(sum(${ca.version}), 0)::text` })
-    .from(ca)
-    .where(inTenant(ca, t));
-  return `${row?.n ?? 0}:${row?.versions ?? 0}:${row?.latest?.toISOString() ?? ''}`;
-}
-
 /** Near-duplicate and conflicting pairs among the workspace's approved and draft entries. */
 export async function findPairs(t: TenantCtx): Promise<Pair[]> {
-  const fp = await libraryFingerprint(t);
+  const fp = await changeCount(t, 'library');
   // Keyed by organization too, like the engine's library index: a fingerprint never tells tenants apart.
   const key = `${t.organizationId}/${t.workspaceId}`;
   const hit = cache.get(key);
