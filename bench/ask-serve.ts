@@ -243,8 +243,8 @@ export async function serve(dataDir: string, ids: AskIds) {
         vm = { ...found, similarityTo: async (text) => cosine(v, await embedder.embedQuery(text)) };
       }
       const entries = vm
-        ? await time('vector-found entries, SQL (withVectorEntries)', () =>
-            withVectorEntries(scope, q, lexicalEntries, vm),
+        ? await time('vector-found entries, from the library index (withVectorEntries)', () =>
+            withVectorEntries(index, q, lexicalEntries, vm),
           )
         : lexicalEntries;
       const lexicalChunks = await time('chunk retrieval, lexical SQL (retrieveChunks)', () => retrieveChunks(scope, q));

@@ -46,7 +46,7 @@ export async function analyzeQuestion(
   const weights = index.weights;
   const vm = await lane(() => vectorMatches(scope, question, ai.embedder));
   const entries = await lane(() =>
-    withVectorEntries(scope, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
+    withVectorEntries(index, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
   );
   // The documents' best passage is looked at before the library decides: a question the library only nearly
   // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.

@@ -77,7 +77,10 @@ type Sentence = {
   at: number;
   paragraph: number;
   text: string;
+  /** The question's terms the sentence has. */
   terms: Set<string>;
+  /** Every term of the sentence. */
+  all: string[];
   weight: number;
   stated: Intent[];
   chunk: ChunkCandidate;
@@ -86,12 +89,30 @@ type Sentence = {
 
 type Scored = { s: Sentence; score: number };
 
+/** A sentence of a chunk as read once: what does not depend on the question. */
+type ReadSentence = { at: number; paragraph: number; text: string; terms: string[] };
+
+/**
+ * Chunks' sentences by chunk id, so that the passages a workspace's questions keep meeting are split and stemmed
+ * once, not on every question (a chunk's text never changes; the entry is checked against it anyway). Bounded,
+ * least recently used first out.
+ */
+const readChunks = new Map<string, { source: string; sentences: ReadSentence[] }>();
+const READ_CHUNKS_KEPT = 5000;
+
 /**
  * The sentences of a chunk in order, with broken words joined and the headings and titles that run into them
  * removed (chunk text is whitespace-collapsed: "Password Policy All passwords must…"); heading lines are dropped.
  */
-function chunkSentences(chunk: ChunkCandidate, rankIndex: number, banned: readonly string[]): Sentence[] {
-  const sentences: Sentence[] = [];
+function readChunk(chunk: ChunkCandidate): ReadSentence[] {
+  const source = `${chunk.section ?? ''}\u0000${chunk.documentName}\u0000${chunk.text}`;
+  const hit = readChunks.get(chunk.id);
+  if (hit && hit.source === source) {
+    readChunks.delete(chunk.id);
+    readChunks.set(chunk.id, hit);
+    return hit.sentences;
+  }
+  const sentences: ReadSentence[] = [];
   const withoutTitles = leadingTitleStripper([chunk.section, documentTitle(chunk.documentName)]);
   let at = 0;
   const lines = paragraphsOf(joinBrokenWords(chunk.text)).flatMap((p) => p.split(PARAGRAPH_BREAK));
@@ -100,11 +121,19 @@ function chunkSentences(chunk: ChunkCandidate, rankIndex: number, banned: readon
       // Every sentence takes a place, kept or not, so that a dropped one is never bridged as "the next sentence".
       at++;
       const text = withoutTitles(raw);
-      if (text.length < 20 || containsBanned(text, banned)) continue;
-      sentences.push({ at, paragraph, text, terms: new Set(), weight: 0, stated: [], chunk, rankIndex });
+      if (text.length < 20) continue;
+      sentences.push({ at, paragraph, text, terms: termsOf(text) });
     }
   });
+  if (readChunks.size >= READ_CHUNKS_KEPT) readChunks.delete(readChunks.keys().next().value ?? '');
+  readChunks.set(chunk.id, { source, sentences });
   return sentences;
+}
+
+function chunkSentences(chunk: ChunkCandidate, rankIndex: number, banned: readonly string[]): Sentence[] {
+  return readChunk(chunk)
+    .filter((r) => !containsBanned(r.text, banned))
+    .map((r) => ({ ...r, terms: new Set<string>(), all: r.terms, weight: 0, stated: [], chunk, rankIndex }));
 }
 
 const adjacent = (a: Sentence, b: Sentence) => a.paragraph === b.paragraph && Math.abs(a.at - b.at) === 1;
@@ -136,7 +165,7 @@ export function composeExtractive(
   const passages = chunks.map((chunk, rankIndex) => {
     const sentences = chunkSentences(chunk, rankIndex, banned);
     for (const s of sentences) {
-      s.terms = new Set(termsOf(s.text).filter((t) => q.has(t)));
+      s.terms = new Set(s.all.filter((t) => q.has(t)));
       for (const t of s.terms) s.weight += weights.idf(t);
       s.stated = intentsStated(s.text, intents);
     }

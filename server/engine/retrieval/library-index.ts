@@ -38,6 +38,8 @@ export type LibraryIndex = {
   /** When the fingerprint was last compared with the database's. */
   checkedAt: number;
   entries: IndexedEntry[];
+  /** Entry id → its place in `entries`. */
+  byId: Map<string, number>;
   /** Term → entries whose question or tags use it. */
   questionPostings: Map<string, number[]>;
   /** Term → entries whose answer (only) uses it. */
@@ -107,6 +109,7 @@ async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
     fingerprint,
     checkedAt: Date.now(),
     entries,
+    byId: new Map(entries.map((e, i) => [e.id, i])),
     questionPostings,
     answerPostings,
     weights: weightsFrom(df, entries.length),

@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { inTenant } from '../../tenancy';
-import { canonicalAnswers as ca, documentChunks as dc, documents } from '../../db/schema';
+import { documentChunks as dc, documents } from '../../db/schema';
 import type { Embedder } from '../../embedding/embedder';
 import type { ChunkCandidate, EntryCandidate, Scope } from './retrieve';
 import { searchVectors, type VectorHit } from './vector-index';
+import type { LibraryIndex } from './library-index';
+import { trigramSimilarity } from '../text/trigram';
 
 /** Nearest entries and chunks added to the lexical candidates of a question. */
 const VECTOR_K = { entries: 20, chunks: 12 };
@@ -67,46 +69,29 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   return na > 0 && nb > 0 ? dot / Math.sqrt(na * nb) : 0;
 }
 
-const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
-
 /**
- * The lexical candidates plus the vector-nearest entries they missed (loaded by id, in this tenant only), each
- * with its embedding similarity in `vector` when the entry is embedded.
+ * The lexical candidates plus the vector-nearest entries they missed, taken from the library index (which holds every
+ * approved and draft entry of the workspace, so no query is needed), each with its embedding similarity in `vector`
+ * when the entry is embedded. A hit the index does not hold (archived or deleted since it was embedded) is left out.
  */
-export async function withVectorEntries(
-  s: Scope,
+export function withVectorEntries(
+  index: LibraryIndex,
   question: string,
   lexical: EntryCandidate[],
   vm: VectorMatches | null,
-): Promise<EntryCandidate[]> {
+): EntryCandidate[] {
   if (!vm) return lexical;
-  return withMissedHits(lexical, vm.entries, vm.entrySimilarity, async (missing) => {
-    const rows = await s.db
-      .select({
-        id: ca.id,
-        question: ca.question,
-        answer: ca.answer,
-        status: ca.status,
-        tags: ca.tags,
-        updatedAt: ca.updatedAt,
-        lastVerifiedAt: ca.lastVerifiedAt,
-        trigram: sql<number>`similarity(${ca.question}, ${question})`,
-      })
-      .from(ca)
-      .where(and(inTenant(ca, s), inArray(ca.status, ['approved', 'draft']), inArray(ca.id, missing)));
-    return rows.map((r) => ({
-      id: r.id,
-      question: r.question,
-      answer: r.answer,
-      status: r.status === 'draft' ? 'draft' : 'approved',
-      tags: r.tags,
-      updatedAt: toDate(r.updatedAt),
-      lastVerifiedAt: r.lastVerifiedAt ? toDate(r.lastVerifiedAt) : null,
-      // Not found by the full-text queries: no rank of its own.
-      rank: 0,
-      trigram: Number(r.trigram),
-    }));
-  });
+  const have = new Set(lexical.map((c) => c.id));
+  const extra: EntryCandidate[] = [];
+  for (const hit of vm.entries) {
+    const at = index.byId.get(hit.id);
+    const entry = at === undefined ? undefined : index.entries[at];
+    if (!entry || have.has(hit.id)) continue;
+    have.add(hit.id);
+    // Not found by the term search: no rank of its own.
+    extra.push({ ...entry, rank: 0, trigram: trigramSimilarity(question, entry.question) });
+  }
+  return withSimilarity([...lexical, ...extra], vm.entrySimilarity);
 }
 
 /** The lexical chunks plus the vector-nearest chunks of ready documents they missed, each with `vector`. */
@@ -148,7 +133,14 @@ async function withMissedHits<T extends { id: string; vector?: number }>(
   const have = new Set(lexical.map((c) => c.id));
   const missing = hits.map((h) => h.id).filter((id) => !have.has(id));
   const extra = missing.length > 0 ? await load(missing) : [];
-  return [...lexical, ...extra].map((c) => {
+  return withSimilarity([...lexical, ...extra], similarity);
+}
+
+function withSimilarity<T extends { id: string; vector?: number }>(
+  candidates: T[],
+  similarity: (id: string) => number | undefined,
+): T[] {
+  return candidates.map((c) => {
     const vector = similarity(c.id);
     return vector === undefined ? c : { ...c, vector };
   });
