@@ -36,14 +36,24 @@ describe('the library change count', () => {
   it('moves when an entry is added, edited, verified, archived or deleted, not when only its owner changes', async () => {
     const org = await createOrg(app);
     const before = await counts(org.workspaceId);
-    const entry = await createAnswer(app, org.admin, { question: 'Do you encrypt backups?', answer: 'Yes, every backup is encrypted with AES-256.' });
+    const entry = await createAnswer(app, org.admin, {
+      question: 'Do you encrypt backups?',
+      answer: 'Yes, every backup is encrypted with AES-256.',
+    });
     const added = await counts(org.workspaceId);
     expect(Number(added.library)).toBeGreaterThan(Number(before.library));
     // Not embedded yet: nothing for the vector index.
     expect(added.vectors).toBe(before.vectors);
 
     const steps: Array<[string, () => Promise<unknown>]> = [
-      ['edit', () => call(app, 'PUT', `/api/canonical-answers/${entry.id}`, { as: org.admin, body: { answer: 'Yes, with keys held in our KMS.' } })],
+      [
+        'edit',
+        () =>
+          call(app, 'PUT', `/api/canonical-answers/${entry.id}`, {
+            as: org.admin,
+            body: { answer: 'Yes, with keys held in our KMS.' },
+          }),
+      ],
       ['verify', () => db().execute(sql`update canonical_answers set last_verified_at = now() where id = ${entry.id}`)],
       ['archive', () => db().execute(sql`update canonical_answers set status = 'archived' where id = ${entry.id}`)],
       ['delete', () => db().execute(sql`delete from canonical_answers where id = ${entry.id}`)],
@@ -56,7 +66,10 @@ describe('the library change count', () => {
       last = now;
     }
 
-    const kept = await createAnswer(app, org.admin, { question: 'Do you run a SOC?', answer: 'Yes, staffed around the clock every day.' });
+    const kept = await createAnswer(app, org.admin, {
+      question: 'Do you run a SOC?',
+      answer: 'Yes, staffed around the clock every day.',
+    });
     const settled = await count(org.workspaceId, 'library');
     await db().execute(sql`update canonical_answers set owner_id = ${org.admin.id} where id = ${kept.id}`);
     expect(await count(org.workspaceId, 'library')).toBe(settled);
@@ -65,7 +78,10 @@ describe('the library change count', () => {
   it('counts one workspace apart from another', async () => {
     const [a, b] = [await createOrg(app), await createOrg(app)];
     const bBefore = await counts(b.workspaceId);
-    await createAnswer(app, a.admin, { question: 'Do you scan for vulnerabilities?', answer: 'Yes, every week with an authenticated scanner.' });
+    await createAnswer(app, a.admin, {
+      question: 'Do you scan for vulnerabilities?',
+      answer: 'Yes, every week with an authenticated scanner.',
+    });
     expect(await counts(b.workspaceId)).toEqual(bBefore);
   });
 });
@@ -73,11 +89,16 @@ describe('the library change count', () => {
 describe('the vectors change count', () => {
   it('moves when an entry or chunk is embedded, re-embedded by another model or removed, not when its text is read', async () => {
     const org = await createOrg(app);
-    const entry = await createAnswer(app, org.admin, { question: 'Is MFA enforced?', answer: 'Yes, for every employee and contractor.' });
+    const entry = await createAnswer(app, org.admin, {
+      question: 'Is MFA enforced?',
+      answer: 'Yes, for every employee and contractor.',
+    });
     const start = await counts(org.workspaceId);
 
-    await db().execute(sql.raw(`update canonical_answers set embedding = ${vector}, embedding_model = 'm1'
-      where id = '${entry.id}'`));
+    await db().execute(
+      sql.raw(`update canonical_answers set embedding = ${vector}, embedding_model = 'm1'
+      where id = '${entry.id}'`),
+    );
     const embedded = await counts(org.workspaceId);
     expect(Number(embedded.vectors)).toBeGreaterThan(Number(start.vectors));
     // Embedding an entry changes nothing the text index holds.
@@ -92,8 +113,10 @@ describe('the vectors change count', () => {
       values (${doc}, ${org.organizationId}, ${org.workspaceId}, 0, 'Backups are encrypted.')`);
     // A chunk without a vector is not in the vector index.
     expect(await count(org.workspaceId, 'vectors')).toBe(remodelled);
-    await db().execute(sql.raw(`update document_chunks set embedding = ${vector}, embedding_model = 'm1'
-      where document_id = '${doc}'`));
+    await db().execute(
+      sql.raw(`update document_chunks set embedding = ${vector}, embedding_model = 'm1'
+      where document_id = '${doc}'`),
+    );
     const chunkEmbedded = await count(org.workspaceId, 'vectors');
     expect(Number(chunkEmbedded)).toBeGreaterThan(Number(remodelled));
     await db().execute(sql`update document_chunks set page = 2 where document_id = ${doc}`);
@@ -106,7 +129,10 @@ describe('the vectors change count', () => {
 describe('many changes', () => {
   it('are folded into one row without changing the count', async () => {
     const org = await createOrg(app);
-    const entry = await createAnswer(app, org.admin, { question: 'Do you log admin actions?', answer: 'Yes, every administrator action is logged.' });
+    const entry = await createAnswer(app, org.admin, {
+      question: 'Do you log admin actions?',
+      answer: 'Yes, every administrator action is logged.',
+    });
     for (let i = 0; i < 70; i += 1) {
       await db().execute(sql`update canonical_answers set version = version + 1 where id = ${entry.id}`);
     }
@@ -130,7 +156,10 @@ describe('deleting a workspace', () => {
     expect(created.statusCode).toBe(201);
     const ws = created.data.id as string;
     const scoped = { ...org.admin, workspaceId: ws };
-    await createAnswer(app, scoped, { question: 'Do you have a DPO?', answer: 'Yes, a named data protection officer.' });
+    await createAnswer(app, scoped, {
+      question: 'Do you have a DPO?',
+      answer: 'Yes, a named data protection officer.',
+    });
     expect(Number(await count(ws, 'library'))).toBeGreaterThan(0);
 
     const removed = await call(app, 'DELETE', `/api/workspaces/${ws}`, { as: org.admin });
