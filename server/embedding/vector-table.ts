@@ -8,12 +8,16 @@ import { onnxModel } from './onnx-graph';
  * ~50 ms of JavaScript. The int8 scores only choose a shortlist; the shortlist is rescored against the float
  * question, so reported similarities are within ~0.002 of the exact cosine.
  *
- * Rows live in column-major blocks ([dimension × BLOCK], the layout onnxruntime's fast u8×s8 kernel wants); each
- * row keeps its own scale, so a vector's largest component always maps to ±127.
+ * Rows live in column-major blocks ([dimension × width], the layout onnxruntime's fast u8×s8 kernel wants) of up
+ * to BLOCK rows; a block's width doubles as rows arrive, so a scan reads at most twice the rows held (a 10,000-row
+ * table would otherwise pay for a 32,768-row block on every question). Each row keeps its own scale, so a vector's
+ * largest component always maps to ±127.
  */
 export type VectorHit = { id: string; similarity: number };
 
 const BLOCK = 32_768;
+/** A new block's first width; it doubles up to BLOCK. */
+const FIRST_WIDTH = 1024;
 /** Below this many rows a plain JavaScript scan is cheaper than a call into onnxruntime. */
 const ORT_FROM_ROWS = 4096;
 /** Shortlist size per result wanted, before exact rescoring. */
@@ -42,6 +46,8 @@ function scanner(): Promise<ort.InferenceSession | null> {
 
 export class VectorTable {
   private readonly blocks: Int8Array[] = [];
+  /** Columns of each block (its row stride per dimension). */
+  private readonly widths: number[] = [];
   private readonly tensors: ort.Tensor[] = [];
   private scales = new Float32Array(0);
   private readonly ids: Array<string | null> = [];
@@ -88,11 +94,10 @@ export class VectorTable {
       this.ensureCapacity(row + 1);
     }
     this.keyOf.set(id, key);
-    const block = this.blocks[Math.floor(row / BLOCK)] as Int8Array;
-    const col = row % BLOCK;
+    const { block, col, width } = this.cell(row);
     // Scale to ±127 on the normalized vector: value = int8 × scale.
     const scale = max / norm / 127;
-    for (let d = 0; d < this.dimension; d += 1) block[d * BLOCK + col] = Math.round((values[d] ?? 0) / norm / scale);
+    for (let d = 0; d < this.dimension; d += 1) block[d * width + col] = Math.round((values[d] ?? 0) / norm / scale);
     this.scales[row] = scale;
     return true;
   }
@@ -103,24 +108,45 @@ export class VectorTable {
     this.rowOf.delete(id);
     this.keyOf.delete(id);
     this.ids[row] = null;
-    const block = this.blocks[Math.floor(row / BLOCK)] as Int8Array;
-    const col = row % BLOCK;
-    for (let d = 0; d < this.dimension; d += 1) block[d * BLOCK + col] = 0;
+    const { block, col, width } = this.cell(row);
+    for (let d = 0; d < this.dimension; d += 1) block[d * width + col] = 0;
     this.scales[row] = 0;
     this.free.push(row);
   }
 
+  private cell(row: number): { block: Int8Array; col: number; width: number } {
+    const b = Math.floor(row / BLOCK);
+    return { block: this.blocks[b] as Int8Array, col: row % BLOCK, width: this.widths[b] as number };
+  }
+
   private ensureCapacity(rows: number) {
-    while (this.blocks.length * BLOCK < rows) {
-      const block = new Int8Array(this.dimension * BLOCK);
-      this.blocks.push(block);
-      this.tensors.push(new ort.Tensor('int8', block, [this.dimension, BLOCK]));
+    for (;;) {
+      const last = this.blocks.length - 1;
+      const held = last < 0 ? 0 : last * BLOCK + (this.widths[last] as number);
+      if (held >= rows) break;
+      if (last < 0 || this.widths[last] === BLOCK) {
+        this.setBlock(this.blocks.length, new Int8Array(this.dimension * FIRST_WIDTH), FIRST_WIDTH);
+        continue;
+      }
+      // Twice as wide, the rows copied column block by dimension.
+      const width = this.widths[last] as number;
+      const wider = Math.min(BLOCK, width * 2);
+      const old = this.blocks[last] as Int8Array;
+      const grown = new Int8Array(this.dimension * wider);
+      for (let d = 0; d < this.dimension; d += 1) grown.set(old.subarray(d * width, (d + 1) * width), d * wider);
+      this.setBlock(last, grown, wider);
     }
-    if (this.scales.length < this.blocks.length * BLOCK) {
-      const scales = new Float32Array(this.blocks.length * BLOCK);
+    if (this.scales.length < rows) {
+      const scales = new Float32Array(Math.max(rows, this.scales.length * 2));
       scales.set(this.scales);
       this.scales = scales;
     }
+  }
+
+  private setBlock(b: number, block: Int8Array, width: number) {
+    this.blocks[b] = block;
+    this.widths[b] = width;
+    this.tensors[b] = new ort.Tensor('int8', block, [this.dimension, width]);
   }
 
   /** Cosine similarity of a stored row to a normalized query; undefined when the row is not held. */
@@ -131,10 +157,9 @@ export class VectorTable {
   }
 
   private rowSimilarity(row: number, query: Float32Array): number {
-    const block = this.blocks[Math.floor(row / BLOCK)] as Int8Array;
-    const col = row % BLOCK;
+    const { block, col, width } = this.cell(row);
     let s = 0;
-    for (let d = 0; d < this.dimension; d += 1) s += (block[d * BLOCK + col] as number) * (query[d] as number);
+    for (let d = 0; d < this.dimension; d += 1) s += (block[d * width + col] as number) * (query[d] as number);
     return s * (this.scales[row] as number);
   }
 
@@ -174,7 +199,7 @@ export class VectorTable {
       const out = await session.run({ q: qTensor, m: this.tensors[b] as ort.Tensor, zp });
       const scores = out.s?.data as Int32Array;
       const base = b * BLOCK;
-      const end = Math.min(BLOCK, this.ids.length - base);
+      const end = Math.min(this.widths[b] as number, this.ids.length - base);
       for (let col = 0; col < end; col += 1) {
         const row = base + col;
         const score = (scores[col] as number) * (this.scales[row] as number);

@@ -191,6 +191,31 @@ describe('int8 vector table', () => {
     }
   });
 
+  it('keeps rows right as blocks widen and a second block begins', async () => {
+    // Enough dimensions that no two random rows are near-duplicates within int8's rounding; a generator whose period
+    // is far longer than the rows (random() above repeats within ~30,000 draws of 32).
+    const dim = 32;
+    let state = 11;
+    const rnd = () => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state / 4294967296 - 0.5;
+    };
+    const table = new VectorTable(dim);
+    const rows = Array.from({ length: 33_000 }, () => Array.from({ length: dim }, rnd));
+    rows.forEach((v, i) => table.set(`r${i}`, `k${i}`, v));
+    // Each row, wherever it sits (first block, widened several times, or the second), is its own nearest row.
+    for (const i of [0, 1023, 1024, 5000, 32_767, 32_768, 32_999]) {
+      const v = rows[i] ?? [];
+      const n = Math.hypot(...v);
+      const hits = await table.nearest(
+        Float32Array.from(v, (x) => x / n),
+        1,
+      );
+      expect(hits[0]?.id, `row ${i}`).toBe(`r${i}`);
+      expect(hits[0]?.similarity).toBeGreaterThan(0.99);
+    }
+  });
+
   it('replaces a row in place, forgets deleted rows and reuses their slots', async () => {
     const table = new VectorTable(2);
     table.set('a', '1', [1, 0]);
