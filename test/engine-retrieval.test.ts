@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
-import { createAnswer, createTenant, type Tenant } from './helpers/factories';
+import { createAnswer, createOrg, createTenant, type Tenant } from './helpers/factories';
+import { settledDocument, uploadDocument } from './helpers/documents';
 import { trigramSimilarity } from '../server/engine/text/trigram';
 import { stagedQueries } from '../server/engine/retrieval/query';
 
@@ -41,6 +42,32 @@ describe('the in-memory library index', () => {
     const removed = await call(app, 'DELETE', `/api/canonical-answers/${created.id}`, { as: t.admin });
     expect(removed.statusCode).toBeLessThan(300);
     expect((await ask(question)).answerType).toBe('unknown');
+  });
+});
+
+describe('document passages', () => {
+  it('are found as soon as a first document is ready in a workspace that had none, and gone once it is deleted', async () => {
+    const org = await createOrg(app);
+    const question = 'How long are security logs retained?';
+    const before = await call(app, 'POST', '/api/qa/ask', { as: org.admin, body: { question } });
+    expect(before.data.answerType).toBe('unknown');
+
+    const doc = await uploadDocument(
+      app,
+      org.admin,
+      Buffer.from('# Logging\n\nSecurity logs are retained for 400 days in write-once storage.\n'),
+      'logging-policy.md',
+    );
+    await settledDocument(app, org.admin, doc.data.id);
+    const after = await call(app, 'POST', '/api/qa/ask', { as: org.admin, body: { question } });
+    expect(after.data.answerType).toBe('generated');
+    expect(after.data.answer).toContain('400 days');
+
+    expect((await call(app, 'DELETE', `/api/documents/${doc.data.id}`, { as: org.admin })).statusCode).toBeLessThan(
+      300,
+    );
+    const gone = await call(app, 'POST', '/api/qa/ask', { as: org.admin, body: { question } });
+    expect(gone.data.answerType).toBe('unknown');
   });
 });
 

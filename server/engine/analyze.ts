@@ -2,6 +2,7 @@ import { composeExtractive, type Extract } from './ranking/compose';
 import { passageCoverage } from './ranking/score';
 import {
   ENTRY_CANDIDATES,
+  hasChunks,
   retrieveChunks,
   type ChunkCandidate,
   type EntryCandidate,
@@ -11,6 +12,7 @@ import { libraryIndex, searchIndex, type TermWeights } from './retrieval/library
 import { vectorMatches, withVectorChunks, withVectorEntries } from './retrieval/vector-candidates';
 import type { Embedder } from '../embedding/embedder';
 import { inLane } from './fair-lanes';
+import { workspaceChanges } from './retrieval/change-count';
 
 /**
  * Everything the decision looks at for one question, before any fitted model is applied: the library candidates
@@ -41,16 +43,22 @@ export async function analyzeQuestion(
   // runs here too): each takes a turn of the engine's lanes, shared fairly between organizations (fair-lanes.ts).
   // The question's embedding runs in the model's own thread; the vector search (onnxruntime, synchronous) here.
   const lane = <T>(step: () => Promise<T> | T) => inLane(scope.organizationId, step);
-  // One look at the library per question: its index carries the term weights too.
-  const index = await lane(() => libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs }));
+  // One look at what changed in the workspace per question (one indexed lookup) tells the library index, the vector
+  // index and the chunk search whether what they hold is current; the library index carries the term weights too.
+  const changes = await lane(() => workspaceChanges(scope));
+  const index = await lane(() =>
+    libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs, changes: changes.library }),
+  );
   const weights = index.weights;
-  const vm = await lane(() => vectorMatches(scope, question, ai.embedder));
+  const vm = await lane(() => vectorMatches(scope, question, ai.embedder, changes.vectors));
   const entries = await lane(() =>
     withVectorEntries(index, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
   );
   // The documents' best passage is looked at before the library decides: a question the library only nearly
   // covers ("How many vendor tiers?" beside the vendor review entry) is often one the documents answer exactly.
-  const chunks = await lane(async () => withVectorChunks(scope, await retrieveChunks(scope, question), vm));
+  const chunks = (await lane(() => hasChunks(scope, changes.chunks)))
+    ? await lane(async () => withVectorChunks(scope, await retrieveChunks(scope, question), vm))
+    : [];
   const extract = await lane(() => composeExtractive(question, chunks, opts.bannedTokens ?? [], weights));
   // Whether the sentences chosen say what was asked, by meaning: the words of a question that nothing answers often
   // still occur in some passage, but the sentences then mean something else.

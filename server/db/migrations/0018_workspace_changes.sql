@@ -7,7 +7,7 @@ CREATE TABLE "workspace_changes" (
 ALTER TABLE "workspace_changes" ADD CONSTRAINT "workspace_changes_workspace_id_workspaces_id_fk" FOREIGN KEY ("workspace_id") REFERENCES "public"."workspaces"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "workspace_changes_ws_kind_idx" ON "workspace_changes" USING btree ("workspace_id","kind");--> statement-breakpoint
 -- One row per statement and workspace whose entries changed what the engine's indexes hold ('library': the text
--- index; 'vectors': the embedded rows). Only rows of workspaces that still exist: a workspace being deleted takes its
+-- index; 'vectors': the embedded rows; 'chunks' below). Only rows of workspaces that still exist: a workspace being deleted takes its
 -- entries with it, and its counter rows too.
 CREATE FUNCTION verity_entries_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -54,12 +54,16 @@ CREATE FUNCTION verity_chunks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO workspace_changes (workspace_id, kind)
-      SELECT DISTINCT workspace_id, 'vectors' FROM new_rows r
-      WHERE embedding IS NOT NULL AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = r.workspace_id);
+      SELECT DISTINCT c.ws, c.kind FROM (
+        SELECT workspace_id AS ws, 'chunks' AS kind FROM new_rows
+        UNION SELECT workspace_id, 'vectors' FROM new_rows WHERE embedding IS NOT NULL
+      ) c WHERE EXISTS (SELECT 1 FROM workspaces w WHERE w.id = c.ws);
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO workspace_changes (workspace_id, kind)
-      SELECT DISTINCT workspace_id, 'vectors' FROM old_rows r
-      WHERE embedding IS NOT NULL AND EXISTS (SELECT 1 FROM workspaces w WHERE w.id = r.workspace_id);
+      SELECT DISTINCT c.ws, c.kind FROM (
+        SELECT workspace_id AS ws, 'chunks' AS kind FROM old_rows
+        UNION SELECT workspace_id, 'vectors' FROM old_rows WHERE embedding IS NOT NULL
+      ) c WHERE EXISTS (SELECT 1 FROM workspaces w WHERE w.id = c.ws);
   ELSE
     INSERT INTO workspace_changes (workspace_id, kind)
       SELECT DISTINCT v.ws, 'vectors' FROM old_rows o JOIN new_rows n ON n.id = o.id,

@@ -117,14 +117,18 @@ async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
 }
 
 /** The workspace's index, rebuilt when its library changed since it was last built. */
-export async function libraryIndex(s: Scope, opts: { freshWithinMs?: number } = {}): Promise<LibraryIndex> {
+export async function libraryIndex(
+  s: Scope,
+  /** `changes`: the workspace's library change count, when the caller has just read it (workspaceChanges). */
+  opts: { freshWithinMs?: number; changes?: string } = {},
+): Promise<LibraryIndex> {
   // Keyed by organization too: the fingerprint alone cannot tell two tenants' libraries apart (both empty, say).
   const key = `${s.organizationId}/${s.workspaceId}`;
   const cached = cache.get(key);
   // Background work may take an index checked a moment ago (an assessment answers hundreds of questions a
   // second); a person asking always gets the library as it is now.
   if (cached && opts.freshWithinMs && Date.now() - cached.checkedAt < opts.freshWithinMs) return cached;
-  const fingerprint = await changeCount(s, 'library');
+  const fingerprint = opts.changes ?? (await changeCount(s, 'library'));
   const hit = cache.get(key);
   if (hit && hit.fingerprint === fingerprint) {
     hit.checkedAt = Date.now();

@@ -47,6 +47,27 @@ export async function retrieveEntries(s: Scope, question: string, limit = ENTRY_
   return searchIndex(await libraryIndex(s), question, limit);
 }
 
+const chunksPresent = new Map<string, { changes: string; present: boolean }>();
+const CHUNKS_PRESENT_KEPT = 1000;
+
+/**
+ * Whether the workspace has any document chunk, known without a query while its `chunks` change count (read by the
+ * caller: workspaceChanges) stays where it was: a workspace with no documents then costs no chunk queries at all.
+ */
+export async function hasChunks(s: Scope, changes: string): Promise<boolean> {
+  const key = `${s.organizationId}/${s.workspaceId}`;
+  const known = chunksPresent.get(key);
+  if (known && known.changes === changes) return known.present;
+  const res = await s.db.execute(
+    sql`select exists (select 1 from document_chunks where ${inTenant(documentChunks, s)}) as present`,
+  );
+  const present = rowsOf<{ present: boolean }>(res)[0]?.present === true;
+  chunksPresent.delete(key);
+  if (chunksPresent.size >= CHUNKS_PRESENT_KEPT) chunksPresent.delete(chunksPresent.keys().next().value ?? '');
+  chunksPresent.set(key, { changes, present });
+  return present;
+}
+
 /** Document chunks of ready documents, by the same staged queries (never trigram: too slow on long text). */
 export async function retrieveChunks(s: Scope, question: string, limit = 20): Promise<ChunkCandidate[]> {
   const found = new Map<string, ChunkCandidate>();

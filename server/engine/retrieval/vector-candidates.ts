@@ -27,6 +27,8 @@ export async function vectorMatches(
   scope: Scope,
   question: string,
   embedder: Embedder | null | undefined,
+  /** The workspace's vectors change count, when the caller has just read it (workspaceChanges). */
+  changes?: string,
 ): Promise<VectorMatches | null> {
   if (!embedder) return null;
   let embedding: ArrayLike<number>;
@@ -39,8 +41,13 @@ export async function vectorMatches(
     );
     return null;
   }
-  const found = await searchVectors(scope, embedder.model, embedding, VECTOR_K, (err) =>
-    embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
+  const found = await searchVectors(
+    scope,
+    embedder.model,
+    embedding,
+    VECTOR_K,
+    (err) => embedder.log.warn({ err, workspaceId: scope.workspaceId }, 'loading embeddings from the database failed'),
+    changes,
   );
   return {
     ...found,

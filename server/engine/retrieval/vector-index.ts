@@ -89,8 +89,8 @@ async function sync(
   return table;
 }
 
-async function refresh(s: Scope, ix: WorkspaceIndex) {
-  const fp = await changeCount(s, 'vectors');
+async function refresh(s: Scope, ix: WorkspaceIndex, known: string | undefined) {
+  const fp = known ?? (await changeCount(s, 'vectors'));
   ix.checkedAt = Date.now();
   if (fp === ix.fingerprint) return;
   const entryKeys = await s.db.select({ id: ca.id, version: ca.version }).from(ca).where(entryFilter(s, ix.model));
@@ -121,7 +121,12 @@ async function refresh(s: Scope, ix: WorkspaceIndex) {
 }
 
 /** The workspace's index for `model`, refreshed if due. */
-async function indexFor(s: Scope, model: string, onError: (err: unknown) => void): Promise<WorkspaceIndex> {
+async function indexFor(
+  s: Scope,
+  model: string,
+  onError: (err: unknown) => void,
+  known: string | undefined,
+): Promise<WorkspaceIndex> {
   let ix = indexes.get(s.workspaceId);
   // A workspace id belongs to one organization; the check keeps a mix-up from ever serving another tenant's rows.
   if (!ix || ix.model !== model || ix.organizationId !== s.organizationId) {
@@ -137,10 +142,13 @@ async function indexFor(s: Scope, model: string, onError: (err: unknown) => void
     if (indexes.size >= MAX_WORKSPACES) indexes.delete(indexes.keys().next().value ?? '');
     indexes.set(s.workspaceId, ix);
   }
-  if (!ix.refreshing && Date.now() - ix.checkedAt >= CHECK_EVERY_MS) {
+  // A count the caller just read says whether anything changed without a query; either way the index is brought in
+  // line at most every CHECK_EVERY_MS (while a library is being embedded, the count moves with every batch).
+  const due = (known === undefined || known !== ix.fingerprint) && Date.now() - ix.checkedAt >= CHECK_EVERY_MS;
+  if (!ix.refreshing && due) {
     const current = ix;
     // A failed refresh leaves the index as it was; the next check tries again.
-    current.refreshing = refresh(s, current)
+    current.refreshing = refresh(s, current, known)
       .catch(onError)
       .finally(() => {
         current.refreshing = null;
@@ -164,6 +172,8 @@ export async function searchVectors(
   queryEmbedding: ArrayLike<number>,
   k: { entries: number; chunks: number },
   onError: (err: unknown) => void = () => {},
+  /** The workspace's vectors change count, when the caller has just read it (workspaceChanges). */
+  changes?: string,
 ): Promise<{
   entries: VectorHit[];
   chunks: VectorHit[];
@@ -172,7 +182,7 @@ export async function searchVectors(
   chunkSimilarity: (id: string) => number | undefined;
 }> {
   const query = normalize(queryEmbedding);
-  const ix = await indexFor(s, model, onError);
+  const ix = await indexFor(s, model, onError, changes);
   const { entries, chunks } = ix;
   const similarity = (table: VectorTable | null) => (id: string) =>
     query && table ? table.similarity(id, query) : undefined;
