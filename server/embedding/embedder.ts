@@ -106,10 +106,21 @@ async function openLocalEmbedder(dir: string, spec: EncoderSpec, log: FastifyBas
       reason: `The embedding model in ${dir} could not be loaded (${err instanceof Error ? err.message : String(err)})`,
     };
   }
+  // The copy loaded here proved the files load; the threads below hold their own, so it is let go (each copy of a
+  // MiniLM is ~80 MB of memory) and loaded again only if a thread fails.
+  await local.release();
+  let mainThreadCopy: Promise<LocalEmbedder> | null = null;
+  const onMainThread = (texts: string[], kind: 'query' | 'passage') => {
+    mainThreadCopy ??= LocalEmbedder.load(dir, spec).catch((err: unknown) => {
+      mainThreadCopy = null;
+      throw err;
+    });
+    return mainThreadCopy.then((copy) => copy.embed(texts, kind));
+  };
   const thread = new EmbedThread(dir, spec);
   // onnxruntime-node runs a model synchronously on the calling thread: a question's embedding (up to ~20 ms for a
-  // long one) on the event loop would hold every other request meanwhile. Questions go to threads of their own; the
-  // copy loaded here (which proved the files load) answers if a thread fails.
+  // long one) on the event loop would hold every other request meanwhile. Questions go to threads of their own; a
+  // copy on this thread answers only if a thread fails.
   // Two question threads, and one organization holds at most one of them: a thread embeds one text at a time, so
   // with a single thread another organization's question waited behind every long question queued before it
   // (bench:scale's noisy neighbour: 50-220 ms of its ask beside a flood of 2,000-character questions). They
@@ -142,7 +153,7 @@ async function openLocalEmbedder(dir: string, spec: EncoderSpec, log: FastifyBas
         .run(opts?.key ?? '', () => inThread(text))
         .catch(async (err: unknown) => {
           log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
-          return local.embed([text], 'query');
+          return onMainThread([text], 'query');
         });
       if (!v) throw new Error('the model returned no vector');
       return v;

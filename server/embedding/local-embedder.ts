@@ -50,6 +50,11 @@ export class LocalEmbedder {
     return new LocalEmbedder(spec, session, tokenizer, cls, sep);
   }
 
+  /** Frees the model's memory (~80 MB for a MiniLM); the embedder is not usable afterwards. */
+  async release(): Promise<void> {
+    await this.session.release();
+  }
+
   /** Token ids of one text: [CLS] … [SEP], cut to the model's maxTokens. */
   tokenize(text: string, kind: EmbedKind): number[] {
     const prefix = kind === 'query' ? this.spec.queryPrefix : this.spec.passagePrefix;
