@@ -53,6 +53,7 @@ function timed(embedder: Embedder) {
     log: embedder.log,
     notice: embedder.notice,
     embedQuery: (text) => embedder.embedQuery(text),
+    embedQueries: (texts) => embedder.embedQueries(texts),
     async embedPassages(texts, opts) {
       const t = performance.now();
       try {

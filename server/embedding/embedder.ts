@@ -20,6 +20,8 @@ export type Embedder = {
   readonly notice: string | null;
   /** `key` is whose question it is (the organization): questions of different keys are embedded in fair turns. */
   embedQuery(text: string, opts?: { key?: string }): Promise<ArrayLike<number>>;
+  /** Several questions' vectors in one call (background answering embeds a claim's questions ahead of them). */
+  embedQueries(texts: string[], opts?: { key?: string }): Promise<Array<ArrayLike<number>>>;
   embedPassages(texts: string[], opts?: { signal?: AbortSignal }): Promise<Array<ArrayLike<number>>>;
   close(): Promise<void>;
 };
@@ -38,6 +40,7 @@ export function endpointEmbedder(llm: LlmClient): Embedder | null {
       if (!v) throw new Error('the endpoint returned no vector');
       return v;
     },
+    embedQueries: (texts) => llm.embed(texts),
     embedPassages: (texts, opts) => llm.embed(texts, opts),
     close: async () => {},
   };
@@ -133,31 +136,34 @@ async function openLocalEmbedder(dir: string, spec: EncoderSpec, log: FastifyBas
   // An embedding is a message to a thread: no turn of the event loop is needed before one.
   const turns = new FairLanes(free.length, { yieldAlways: false });
   for (const t of threads) void t.embed(['warm-up'], 'query').catch(() => {});
-  const inThread = async (text: string) => {
+  const inThread = async (texts: string[]) => {
     // Never empty: the lanes run at most as many embeddings at once as there are threads.
     const q = free.pop();
     if (!q) throw new Error('no free question embedding thread');
     try {
-      return await q.embed([text], 'query');
+      return await q.embed(texts, 'query');
     } finally {
       free.push(q);
     }
   };
+  const queries = (texts: string[], key: string) =>
+    turns
+      .run(key, () => inThread(texts))
+      .catch(async (err: unknown) => {
+        log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
+        return onMainThread(texts, 'query');
+      });
   const embedder: Embedder = {
     model: localModelName(spec),
     notice: null,
     kind: 'local',
     log,
     async embedQuery(text, opts) {
-      const [v] = await turns
-        .run(opts?.key ?? '', () => inThread(text))
-        .catch(async (err: unknown) => {
-          log.warn({ err }, 'the question embedding thread failed; embedding on the main thread');
-          return onMainThread([text], 'query');
-        });
+      const [v] = await queries([text], opts?.key ?? '');
       if (!v) throw new Error('the model returned no vector');
       return v;
     },
+    embedQueries: (texts, opts) => (texts.length === 0 ? Promise.resolve([]) : queries(texts, opts?.key ?? '')),
     embedPassages: (texts) => thread.embed(texts, 'passage'),
     close: async () => {
       await Promise.all([thread, ...threads].map((t) => t.close()));

@@ -72,8 +72,15 @@ export class LocalEmbedder {
     const out = new Array<Float32Array>(texts.length);
     for (let start = 0; start < tokenized.length;) {
       let end = start + 1;
-      // Sorted ascending, so the last text of a batch is its longest.
-      while (end < tokenized.length && (end - start + 1) * (tokenized[end]?.ids.length ?? 0) <= TOKENS_PER_CALL) end++;
+      // Sorted ascending, so the last text of a batch is its longest. A question is always embedded alone: padded
+      // beside others its vector moves in the last digits, and a question must get the same vector, so the same
+      // answer and confidence, whether Ask embeds it or an assessment embeds it with others (embedQueries).
+      while (
+        kind === 'passage' &&
+        end < tokenized.length &&
+        (end - start + 1) * (tokenized[end]?.ids.length ?? 0) <= TOKENS_PER_CALL
+      )
+        end++;
       const batch = tokenized.slice(start, end);
       const vectors = await this.run(batch.map((b) => b.ids));
       batch.forEach((b, j) => (out[b.i] = vectors[j] as Float32Array));

@@ -36,7 +36,7 @@ export type Analysis = {
 export async function analyzeQuestion(
   scope: Scope,
   question: string,
-  ai: { embedder?: Embedder | null } = {},
+  ai: { embedder?: Embedder | null; queryEmbedding?: Promise<ArrayLike<number> | null> } = {},
   opts: { libraryFreshWithinMs?: number; bannedTokens?: string[] } = {},
 ): Promise<Analysis> {
   // Each step below is up to tens of milliseconds of this thread's time on a big workspace (the embedded database
@@ -50,7 +50,7 @@ export async function analyzeQuestion(
     libraryIndex(scope, { freshWithinMs: opts.libraryFreshWithinMs, changes: changes.library }),
   );
   const weights = index.weights;
-  const vm = await lane(() => vectorMatches(scope, question, ai.embedder, changes.vectors));
+  const vm = await lane(() => vectorMatches(scope, question, ai.embedder, changes.vectors, ai.queryEmbedding));
   const entries = await lane(() =>
     withVectorEntries(index, question, searchIndex(index, question, ENTRY_CANDIDATES), vm),
   );

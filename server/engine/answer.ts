@@ -20,7 +20,23 @@ import { retrievalText } from './text/question-bounds';
 
 export { libraryIndex, type LibraryIndex, type Scope };
 
-export type EngineAi = { llm?: LlmClient | null; embedder?: Embedder | null };
+export type EngineAi = {
+  llm?: LlmClient | null;
+  embedder?: Embedder | null;
+  /**
+   * The question's vector, when it was embedded ahead (embedQuestions): no embedding call of its own then. Never
+   * rejects; null when embedding ahead failed (the engine embeds the question itself).
+   */
+  queryEmbedding?: Promise<ArrayLike<number> | null>;
+};
+
+/**
+ * The vectors answerQuestion would ask the embedder for, for several questions in one call: background answering
+ * embeds a claim's questions together, on the embedding thread, ahead of answering them one by one.
+ */
+export function embedQuestions(embedder: Embedder, asked: string[], key: string): Promise<Array<ArrayLike<number>>> {
+  return embedder.embedQueries(asked.map(engineQuestion), { key });
+}
 
 export type EngineAnswer = {
   answer: string;

@@ -59,6 +59,8 @@ export class BrandCache {
 export async function answerClaimedQuestion(
   deps: AnswerDeps,
   q: ClaimedQuestion,
+  /** The question's vector, embedded ahead with the rest of its claim (question-loop.ts), taken when answering. */
+  queryEmbedding?: () => Promise<ArrayLike<number> | null>,
 ): Promise<'completed' | 'failed' | 'retry' | 'lost'> {
   const { db, log } = deps;
   const ours = and(eq(aq.id, q.id), eq(aq.status, 'processing'), eq(aq.claimedAt, q.claimedAt ?? new Date(0)));
@@ -74,7 +76,7 @@ export async function answerClaimedQuestion(
         scope,
         q.question,
         await deps.brands.get(db, q.organizationId),
-        { llm: deps.llm, embedder: deps.embedder },
+        { llm: deps.llm, embedder: deps.embedder, queryEmbedding: queryEmbedding?.() },
         {
           libraryFreshWithinMs: deps.libraryFreshWithinMs ?? 0,
         },

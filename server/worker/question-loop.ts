@@ -3,8 +3,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
-import { answerClaimedQuestion, BrandCache, GAVE_UP, LIBRARY_FRESH_MS, MAX_QUESTION_ATTEMPTS } from './answer-question';
-import { claimQuestions, failExhaustedClaims } from './claim-questions';
+import {
+  answerClaimedQuestion,
+  BrandCache,
+  GAVE_UP,
+  LIBRARY_FRESH_MS,
+  MAX_QUESTION_ATTEMPTS,
+  type AnswerDeps,
+} from './answer-question';
+import { claimQuestions, failExhaustedClaims, type ClaimedQuestion } from './claim-questions';
+import { embedQuestions } from '../engine/answer';
+import { QUESTION_MAX_LENGTH } from '../../common/constants';
 import { inTransaction } from '../db/client';
 import { settleBatch } from '../modules/assessments/settle';
 import { wakeableSleep } from './wakeable-sleep';
@@ -27,8 +36,16 @@ export type QuestionLoopOptions = {
 export type Loop = { wake: () => void; stop: () => Promise<void> };
 
 /**
- * Answers assessment questions in the background (ARCHITECTURE §7), `concurrency` at a time: claim as many as there are
- * free lanes, answer each, and claim again as lanes free up; sleep when nothing waits.
+ * Questions a lane claims at once and answers one after another. Claiming several costs one claim's queries instead
+ * of one per question, and their vectors are embedded together on the embedding thread while the first ones are
+ * answered (bench:assessment). With an LLM a question takes seconds, so a lane claims one at a time: a claim waiting
+ * behind seven slow answers could go stale.
+ */
+const CLAIM_AHEAD = 8;
+
+/**
+ * Answers assessment questions in the background (ARCHITECTURE §7), `concurrency` lanes at a time: claim for the free
+ * lanes, answer each lane's questions in order, and claim again as lanes free up; sleep when nothing waits.
  */
 export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
   const brands = new BrandCache();
@@ -50,40 +67,72 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
     }
   };
 
+  const ahead = opts.llm ? 1 : CLAIM_AHEAD;
+
+  /** One lane's questions, one after another, their vectors embedded together first (one call per organization). */
+  const answerInOrder = async (deps: AnswerDeps, questions: ClaimedQuestion[]) => {
+    // Each made only when its question is answered, so that one that never is starts no embedding whose failure
+    // nobody would hear of.
+    const vectors = new Map<string, () => Promise<ArrayLike<number> | null>>();
+    const embedder = opts.embedder;
+    if (embedder && questions.length > 1) {
+      for (const org of new Set(questions.map((q) => q.organizationId))) {
+        const mine = questions.filter((q) => q.organizationId === org && q.question.length <= QUESTION_MAX_LENGTH);
+        // Never rejects: a failed call leaves each question to embed its own (the engine does when given null).
+        const batch = embedQuestions(
+          embedder,
+          mine.map((q) => q.question),
+          org,
+        ).catch((err: unknown) => {
+          opts.log.warn({ err }, 'embedding a claim of questions failed; embedding them one by one');
+          return null;
+        });
+        mine.forEach((q, i) => vectors.set(q.id, () => batch.then((v) => v?.[i] ?? null)));
+      }
+    }
+    for (const q of questions) {
+      try {
+        const outcome = await answerClaimedQuestion(deps, q, vectors.get(q.id));
+        if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
+      } catch (err) {
+        opts.log.error({ err, questionId: q.id }, 'assessment question crashed');
+      }
+    }
+  };
+
   const loop = async () => {
     while (!stopped) {
       // On the embedded database a query resolves without any I/O, so claim → answer → claim would be one endless
       // chain of microtasks, and the HTTP server and timers would not run until the batch ends. Yield first.
       await yieldToEventLoop();
       const free = opts.concurrency - running;
-      let claimed: Awaited<ReturnType<typeof claimQuestions>> = [];
+      let claimed: ClaimedQuestion[] = [];
       if (free > 0) {
         try {
-          claimed = await claimQuestions(opts.db, free, opts.staleMs, MAX_QUESTION_ATTEMPTS);
+          claimed = await claimQuestions(opts.db, free * ahead, opts.staleMs, MAX_QUESTION_ATTEMPTS);
         } catch (err) {
           if (!stopped) opts.log.error({ err }, 'worker could not claim assessment questions');
         }
       }
       const libraryFreshWithinMs = busy ? LIBRARY_FRESH_MS : 0;
       busy = claimed.length > 0 || running > 0;
-      for (const q of claimed) {
+      // The claim dealt out over the free lanes in turn, so each lane's questions come from the batches in turn too.
+      const lanes = Array.from({ length: Math.min(free, claimed.length) }, (_, lane) =>
+        claimed.filter((_, i) => i % free === lane),
+      );
+      for (const questions of lanes) {
         running += 1;
-        void answerClaimedQuestion(
-          {
-            db: opts.db,
-            log: opts.log,
-            llm: opts.llm,
-            embedder: opts.embedder,
-            brands,
-            libraryFreshWithinMs,
-            staleMs: opts.staleMs,
-          },
-          q,
-        )
-          .then((outcome) => {
-            if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
-          })
-          .catch((err: unknown) => opts.log.error({ err, questionId: q.id }, 'assessment question crashed'))
+        const deps = {
+          db: opts.db,
+          log: opts.log,
+          llm: opts.llm,
+          embedder: opts.embedder,
+          brands,
+          libraryFreshWithinMs,
+          staleMs: opts.staleMs,
+        };
+        void answerInOrder(deps, questions)
+          .catch((err: unknown) => opts.log.error({ err }, 'assessment questions crashed'))
           .finally(() => {
             running -= 1;
             idle.wake();

@@ -12,6 +12,8 @@ import { verifyModel } from '../../server/embedding/setup';
 import { localModelName } from '../../server/embedding/embedder';
 import { loadConfig } from '../../server/config';
 import { waitUntil } from '../helpers/wait';
+import { postMultipart, waitForBatch } from '../helpers/assessments';
+import ExcelJS from 'exceljs';
 
 /**
  * The engine with the real models: Verity's own (committed under models/) and the published one it falls back to
@@ -89,6 +91,48 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
       const first = body.matches?.[0]?.id ?? body.sources[0]?.canonicalAnswerId;
       expect(first, question).toBe(ids[want]);
     }
+  });
+
+  it('answers a bulk assessment as Ask does, its questions embedded together ahead of answering', async () => {
+    const org = await createOrg(app);
+    for (const e of [
+      { question: 'Are pets welcome in the workplace?', answer: 'Yes. Dogs may come to the office on Fridays.' },
+      { question: 'How long are backups retained?', answer: 'Database snapshots are kept for 35 days.' },
+      { question: 'Is customer data encrypted at rest?', answer: 'Yes. Storage volumes use AES-256.' },
+    ])
+      await createAnswer(app, org.admin, e);
+    await allEmbedded(org.organizationId);
+    // Lengths far apart, so that the questions embedded in one call are padded to the longest.
+    const questions = [
+      'Can employees bring their animals to the office?',
+      'Backups kept how long?',
+      'Is stored client information protected with cryptography, and which algorithm and key length are used for it?',
+      'Do you hold FedRAMP High authorization?',
+      'For how many days do you keep restore points of production databases and file stores?',
+    ];
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Security');
+    ws.addRow(['Question', 'Response']);
+    for (const q of questions) ws.addRow([q, '']);
+    const res = await postMultipart(
+      app,
+      '/api/assessments/import',
+      org.admin,
+      { name: 'Vendor review' },
+      { name: 'vendor.xlsx', bytes: new Uint8Array(await wb.xlsx.writeBuffer()) },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const d = await waitForBatch(app, org.admin, res.data.id);
+    const verdict = (a: { answerType: string | null; confidence: number | null; answer: string | null }) => ({
+      answerType: a.answerType,
+      confidence: a.confidence,
+      answer: a.answer,
+    });
+    const fromBulk = [...d.questions].sort((a, b) => a.orderIndex - b.orderIndex).map(verdict);
+    const fromAsk = [];
+    for (const q of questions) fromAsk.push(verdict((await ask(org.admin, q)).json()));
+    expect(fromBulk).toEqual(fromAsk);
+    expect(fromBulk.filter((v) => v.answerType === 'canonical').length).toBeGreaterThan(0);
   });
 
   it('answers long, emoji and non-English questions, or sends them to review, never an error', async () => {

@@ -29,11 +29,13 @@ export async function vectorMatches(
   embedder: Embedder | null | undefined,
   /** The workspace's vectors change count, when the caller has just read it (workspaceChanges). */
   changes?: string,
+  /** The question's vector, embedded ahead by the caller (a promise that never rejects; null: embed it here). */
+  given?: Promise<ArrayLike<number> | null>,
 ): Promise<VectorMatches | null> {
   if (!embedder) return null;
   let embedding: ArrayLike<number>;
   try {
-    embedding = await embedder.embedQuery(question, { key: scope.organizationId });
+    embedding = (await given) ?? (await embedder.embedQuery(question, { key: scope.organizationId }));
   } catch (err) {
     embedder.log.warn(
       { err, reason: err instanceof Error ? err.message : String(err), workspaceId: scope.workspaceId },
