@@ -534,7 +534,9 @@ export const documentChunks = pgTable(
   },
   (t) => [
     uniqueIndex('document_chunks_doc_ordinal_uq').on(t.documentId, t.ordinal),
-    index('document_chunks_ws_idx').on(t.workspaceId),
+    // Every lookup by workspace, and the vector index's listing of a workspace's chunks in id order, a page at a time
+    // (vector-index.ts).
+    index('document_chunks_ws_id_idx').on(t.workspaceId, t.id),
     index('document_chunks_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import { inTenant } from '../../tenancy';
 import { canonicalAnswers as ca, documentChunks as dc } from '../../db/schema';
 import type { Scope } from './retrieve';
@@ -24,6 +24,9 @@ type WorkspaceIndex = {
   fingerprint: string;
   checkedAt: number;
   refreshing: Promise<void> | null;
+  /** Resolves when a first load turns out too big to wait for (WAIT_FOR_ROWS). */
+  tooBig: Promise<void>;
+  releaseWaiters: () => void;
 };
 
 /** How stale the index may be: an edit or a newly embedded document is searchable this long after it lands. */
@@ -33,7 +36,16 @@ const CHECK_EVERY_MS = 500;
  * refreshes run in the background: a request searches the index as it was, the next one sees the refresh.
  */
 const MAX_WAIT_MS = 3000;
-const FETCH_PAGE = 500;
+/**
+ * A first load that has more rows than this to fetch does not make the request wait at all: it is answered from the
+ * lexical index meanwhile (100,000 chunks take tens of seconds on the embedded database). A small workspace's first
+ * load takes milliseconds and its first question waits for it.
+ */
+const WAIT_FOR_ROWS = 2000;
+/** Vectors per query: ~25 ms of the embedded database's thread for 100 rows of 384 floats. */
+const FETCH_PAGE = 100;
+/** Chunk ids per listing query, in id order. */
+const LIST_PAGE = 5000;
 const MAX_WORKSPACES = 100;
 
 const indexes = new Map<string, WorkspaceIndex>();
@@ -60,10 +72,13 @@ const chunkFilter = (s: Scope, model: string) =>
   and(inTenant(dc, s), eq(dc.embeddingModel, model), isNotNull(dc.embedding));
 
 /** Brings one table in line with the database: drops rows that left, fetches rows that are new or changed. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function sync(
   table: VectorTable | null,
   keys: Array<{ id: string; key: string }>,
   fetch: (ids: string[]) => Promise<Array<{ id: string; key: string; embedding: number[] | null }>>,
+  onWanted: (rows: number) => void,
 ): Promise<VectorTable | null> {
   const live = new Set<string>();
   const wanted: string[] = [];
@@ -72,10 +87,11 @@ async function sync(
     if (table?.key(id) !== key) wanted.push(id);
   }
   if (table) for (const id of table.heldIds()) if (!live.has(id)) table.delete(id);
+  onWanted(wanted.length);
   for (let i = 0; i < wanted.length; i += FETCH_PAGE) {
     // A page's query resolves as a microtask: without a turn of the event loop between pages, loading a large
     // workspace (100,000 chunks: ~30 s on the embedded database) would hold every other tenant's requests.
-    if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (i > 0) await nextTurn();
     for (const row of await fetch(wanted.slice(i, i + FETCH_PAGE))) {
       if (!row.embedding || row.embedding.length === 0) {
         table?.delete(row.id);
@@ -93,6 +109,11 @@ async function refresh(s: Scope, ix: WorkspaceIndex, known: string | undefined) 
   const fp = known ?? (await changeCount(s, 'vectors'));
   ix.checkedAt = Date.now();
   if (fp === ix.fingerprint) return;
+  let wanted = 0;
+  const onWanted = (rows: number) => {
+    wanted += rows;
+    if (wanted > WAIT_FOR_ROWS) ix.releaseWaiters();
+  };
   const entryKeys = await s.db.select({ id: ca.id, version: ca.version }).from(ca).where(entryFilter(s, ix.model));
   ix.entries = await sync(
     ix.entries,
@@ -104,8 +125,9 @@ async function refresh(s: Scope, ix: WorkspaceIndex, known: string | undefined) 
           .from(ca)
           .where(and(entryFilter(s, ix.model), inArray(ca.id, ids)))
       ).map((r) => ({ id: r.id, key: `${r.id}:${r.version}`, embedding: r.embedding })),
+    onWanted,
   );
-  const chunkKeys = await s.db.select({ id: dc.id }).from(dc).where(chunkFilter(s, ix.model));
+  const chunkKeys = await listChunkIds(s, ix.model);
   ix.chunks = await sync(
     ix.chunks,
     chunkKeys.map((r) => ({ id: r.id, key: r.id })),
@@ -116,8 +138,29 @@ async function refresh(s: Scope, ix: WorkspaceIndex, known: string | undefined) 
           .from(dc)
           .where(and(chunkFilter(s, ix.model), inArray(dc.id, ids)))
       ).map((r) => ({ id: r.id, key: r.id, embedding: r.embedding })),
+    onWanted,
   );
   ix.fingerprint = fp;
+}
+
+/**
+ * The ids of the workspace's embedded chunks, a page at a time in id order (document_chunks_ws_id_idx), with a turn
+ * of the event loop between pages: one query for 100,000 ids held the embedded database's thread for ~0.6 s.
+ */
+async function listChunkIds(s: Scope, model: string): Promise<Array<{ id: string }>> {
+  const ids: Array<{ id: string }> = [];
+  for (;;) {
+    const last = ids.at(-1)?.id;
+    const page = await s.db
+      .select({ id: dc.id })
+      .from(dc)
+      .where(last === undefined ? chunkFilter(s, model) : and(chunkFilter(s, model), gt(dc.id, last)))
+      .orderBy(asc(dc.id))
+      .limit(LIST_PAGE);
+    ids.push(...page);
+    if (page.length < LIST_PAGE) return ids;
+    await nextTurn();
+  }
 }
 
 /** The workspace's index for `model`, refreshed if due. */
@@ -130,6 +173,10 @@ async function indexFor(
   let ix = indexes.get(s.workspaceId);
   // A workspace id belongs to one organization; the check keeps a mix-up from ever serving another tenant's rows.
   if (!ix || ix.model !== model || ix.organizationId !== s.organizationId) {
+    let releaseWaiters = () => {};
+    const tooBig = new Promise<void>((resolve) => {
+      releaseWaiters = resolve;
+    });
     ix = {
       organizationId: s.organizationId,
       model,
@@ -138,6 +185,8 @@ async function indexFor(
       fingerprint: '',
       checkedAt: 0,
       refreshing: null,
+      tooBig,
+      releaseWaiters,
     };
     if (indexes.size >= MAX_WORKSPACES) indexes.delete(indexes.keys().next().value ?? '');
     indexes.set(s.workspaceId, ix);
@@ -159,7 +208,7 @@ async function indexFor(
     const waited = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, MAX_WAIT_MS);
     });
-    await Promise.race([ix.refreshing, waited]);
+    await Promise.race([ix.refreshing, waited, ix.tooBig]);
     clearTimeout(timer);
   }
   return ix;
