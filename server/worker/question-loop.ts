@@ -37,8 +37,8 @@ export type Loop = { wake: () => void; stop: () => Promise<void> };
 
 /**
  * Questions a lane claims at once and answers one after another. Claiming several costs one claim's queries instead
- * of one per question, and their vectors are embedded together on the embedding thread while the first ones are
- * answered (bench:assessment). With an LLM a question takes seconds, so a lane claims one at a time: a claim waiting
+ * of one per question, and their vectors are made in one call to the embedding thread (each question still embedded
+ * alone, as Ask embeds it) while the first ones are answered (bench:assessment). With an LLM a question takes seconds, so a lane claims one at a time: a claim waiting
  * behind seven slow answers could go stale.
  */
 const CLAIM_AHEAD = 8;
@@ -69,7 +69,7 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
 
   const ahead = opts.llm ? 1 : CLAIM_AHEAD;
 
-  /** One lane's questions, one after another, their vectors embedded together first (one call per organization). */
+  /** One lane's questions, one after another, their vectors asked for first (one call per organization). */
   const answerInOrder = async (deps: AnswerDeps, questions: ClaimedQuestion[]) => {
     // Each made only when its question is answered, so that one that never is starts no embedding whose failure
     // nobody would hear of.
