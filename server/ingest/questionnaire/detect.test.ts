@@ -53,6 +53,9 @@ describe('text patterns', () => {
         'Control Domain',
         'Category',
         'Owner',
+        'Analyst Notes',
+        'Reviewer comments',
+        'For internal use',
         '',
       ].map((label) => [label, strongest(label)]),
     ).toEqual([
@@ -78,6 +81,10 @@ describe('text patterns', () => {
       ['Control Domain', 'section'],
       ['Category', 'section'],
       ['Owner', null],
+      // The recipient's own columns: never where the vendor's comments go.
+      ['Analyst Notes', null],
+      ['Reviewer comments', null],
+      ['For internal use', null],
       ['', null],
     ]);
     expect(headerRoles('Question').question).toBeGreaterThan(headerRoles('Description').question);
@@ -205,6 +212,50 @@ describe('detectLayout and extractQuestions', () => {
         existingComment: null,
       },
     ]);
+  });
+
+  describe('a sheet whose sections each open with their own header row', () => {
+    // The traits of a response sheet that quotes its questions from elsewhere: the label over the reference column
+    // names the table ("Required Questions"), the question column beside it has no label, the first header leaves
+    // the comments column blank (a later section's header names it), and the recipient keeps a notes column.
+    const sheet = sheetOf([
+      ['Vendor Response - Product'],
+      ['Instructions: answer every question in column C.'],
+      ['General Information', '', 'Answer', '', 'Guidance', 'Analyst Notes'],
+      ['GEN-01', 'Vendor name', 'Acme', '', '', ''],
+      ['Required Questions', '', 'Answer', '', 'Guidance', 'Analyst Notes'],
+      ['REQ-01', 'Are you offering a cloud-based product?', '', '', 'Say yes for SaaS.', ''],
+      ['Data Protection', '', 'Answer', 'Additional Information', 'Guidance', 'Analyst Notes'],
+      ['DAT-01', 'Is the storage of sensitive data encrypted?', '', '', '', ''],
+      ['DAT-02', 'Do backups ever leave the primary region?', '', '', '', ''],
+      ['DAT-03', 'Describe how keys are rotated.', '', '', '', ''],
+    ]);
+
+    it('reads the questions from the unlabelled column beside the references, the table from the first header', () => {
+      const layout = detectLayout(sheet);
+      expect(layout?.mapping).toMatchObject({ headerRow: 2, questionColumn: 1, answerColumn: 2, idColumn: 0 });
+      expect(questionsOf(sheet)).toEqual([
+        'Vendor name',
+        'Are you offering a cloud-based product?',
+        'Is the storage of sensitive data encrypted?',
+        'Do backups ever leave the primary region?',
+        'Describe how keys are rotated.',
+      ]);
+    });
+
+    it("writes comments where a later section's header says, never in the recipient's notes column", () => {
+      expect(detectLayout(sheet)?.mapping.commentsColumn).toBe(3);
+      expect(detectLayout(sheetOf(sheet.rows.slice(0, 6)))?.mapping.commentsColumn).toBeNull();
+    });
+
+    it('keeps a labelled question column that holds the questions', () => {
+      const labelled = sheetOf([
+        ['Ref', 'Required Questions', 'Answer'],
+        ['REQ-01', 'Are you offering a cloud-based product?', ''],
+        ['REQ-02', 'Do you process health data?', ''],
+      ]);
+      expect(detectLayout(labelled)?.mapping).toMatchObject({ questionColumn: 1, idColumn: 0 });
+    });
   });
 
   it('keeps every row in every-row mode, short items included', () => {

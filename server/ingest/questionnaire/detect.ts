@@ -16,6 +16,7 @@ import {
   isInstruction,
   isNonQuestionSheetName,
   isQuestionLike,
+  normalizeLabel,
   wordCount,
 } from './text-patterns';
 import type { Mapping, RawSheet } from './types';
@@ -51,7 +52,7 @@ const STRONG_QUESTION_HEADER = 9;
 export function detectLayout(sheet: RawSheet, options: DetectOptions = { headerless: 'question-like' }): Layout | null {
   const header = findHeaderRow(sheet.rows);
   if (header) {
-    const layout = layoutWithHeader(sheet, header.index);
+    const layout = layoutWithHeader(sheet, firstOfRepeatedHeaders(sheet.rows, header.index));
     if (layout && acceptsLayout(sheet, layout)) return layout;
   }
   if (isNonQuestionSheetName(sheet.name) && options.headerless === 'question-like') return null;
@@ -74,6 +75,20 @@ export function layoutFromMapping(sheet: RawSheet, chosen: Mapping): Layout {
     (column) => !taken.has(column),
   );
   return { mapping, columns, sectionColumn, subHeaderRow: null };
+}
+
+/**
+ * Where each section of a sheet starts with its own header row ("General Information | | Answer", "Documentation |
+ * | Answer | Additional Information"), the best-labelled of them may come late; the table starts at the first. A
+ * repeat is an earlier row with the same answer label in the same column.
+ */
+function firstOfRepeatedHeaders(rows: readonly string[][], index: number): number {
+  const header = rows[index] ?? [];
+  const answerAt = header.findIndex((label) => headerRoles(label).answer > 0);
+  if (answerAt < 0) return index;
+  const label = normalizeLabel(header[answerAt] ?? '');
+  for (let r = 0; r < index; r += 1) if (normalizeLabel(rows[r]?.[answerAt] ?? '') === label) return r;
+  return index;
 }
 
 function findHeaderRow(rows: readonly string[][]): { index: number; score: number } | null {
@@ -115,8 +130,34 @@ function findHeaderRow(rows: readonly string[][]): { index: number; score: numbe
   return best;
 }
 
+/** Rows below a header that are looked at for a repeat of it (a section's own header row). */
+const REPEATED_HEADER_WITHIN = 40;
+
+/**
+ * Labels the header leaves blank, taken from a repeat of it further down: a workbook that starts each section with
+ * its own header row ("Data | | Answer | Additional Information") may label a column only there. A repeat is a
+ * later row with the header's answer label in the same column; only labels that name a role are taken, the first
+ * one for each blank column.
+ */
+function withRepeatedLabels(sheet: RawSheet, headerRow: number, columns: string[]): string[] {
+  const answerAt = columns.findIndex((label) => headerRoles(label).answer > 0);
+  if (answerAt < 0 || !columns.some((label) => label.trim() === '')) return columns;
+  const answerLabel = normalizeLabel(columns[answerAt] ?? '');
+  const end = Math.min(sheet.rows.length, headerRow + 1 + REPEATED_HEADER_WITHIN);
+  const filled = [...columns];
+  for (let r = headerRow + 1; r < end; r += 1) {
+    const cells = sheet.rows[r] ?? [];
+    if (normalizeLabel(cells[answerAt] ?? '') !== answerLabel) continue;
+    filled.forEach((label, c) => {
+      const later = cells[c] ?? '';
+      if (label.trim() === '' && bestRole(headerRoles(later)) > 0) filled[c] = later;
+    });
+  }
+  return filled;
+}
+
 function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
-  const columns = padColumns([...(sheet.rows[headerRow] ?? [])], sheet);
+  const columns = withRepeatedLabels(sheet, headerRow, padColumns([...(sheet.rows[headerRow] ?? [])], sheet));
   const marked = findChoiceColumns(sheet, headerRow);
   const choices = marked?.choices ?? [];
   for (const choice of choices) if (!columns[choice.column]) columns[choice.column] = choice.label;
@@ -128,7 +169,8 @@ function layoutWithHeader(sheet: RawSheet, headerRow: number): Layout | null {
     bestColumn(
       roles,
       (role, column) =>
-        role.question > 0 && (content[column]?.text ?? 0) > 0
+        role.question > 0 &&
+        holdsQuestionText(content[column], roles[column + 1]?.question ? undefined : content[column + 1])
           ? role.question * 1000 + contentScore(content[column])
           : 0,
       () => true,
@@ -247,6 +289,18 @@ function layoutWithoutHeader(sheet: RawSheet, options: DetectOptions): Layout | 
     sectionColumn: null,
     subHeaderRow: null,
   };
+}
+
+/**
+ * Whether a column labelled as the questions' holds them. A label over the reference column ("Required Questions"
+ * above "REQU-01", its questions in the unlabelled column beside) names the table, not the column: a column of
+ * control ids with no question among its few words, next to a column of questions, is not the question column.
+ */
+function holdsQuestionText(stats: ColumnStats | undefined, beside: ColumnStats | undefined): boolean {
+  if (!stats || stats.text === 0) return false;
+  const mostlyIds = stats.controlIds >= stats.nonEmpty * 0.6 && stats.questionLike === 0;
+  const questionsBeside = beside !== undefined && beside.questionLike >= Math.max(1, beside.text * 0.3);
+  return !(mostlyIds && questionsBeside);
 }
 
 /**
