@@ -28,6 +28,8 @@ type FileResult = {
   refused: string | null;
   score: Score;
   columns: { right: number; total: number; wrong: string[] };
+  /** What a person would change in the preview before the import is right (issue: 0 is the goal). */
+  corrections: { count: number; what: string[] };
   fidelity: Fidelity | null;
   ok: boolean;
 };
@@ -84,6 +86,42 @@ function scoreColumns(truth: FileTruth, intake: Intake | null): FileResult['colu
   return result;
 }
 
+/**
+ * The preview's corrections a person would make before the import is right, one per change: a questionnaire sheet
+ * to include, a sheet read by mistake to skip, each column (question, answer, comments, id) to re-pick, and, on a
+ * sheet whose columns are right, its question rows (header and first/last rows) to set.
+ */
+function countCorrections(
+  truth: FileTruth,
+  intake: Intake | null,
+  columnsWrong: readonly string[],
+): FileResult['corrections'] {
+  const what: string[] = [];
+  const foundRows = new Map<string, Set<number>>();
+  for (const q of intake?.questions ?? []) {
+    const name = truthSheetName(truth, truth.format, q.sheet);
+    const rows = foundRows.get(name) ?? new Set<number>();
+    rows.add(q.row);
+    foundRows.set(name, rows);
+  }
+  for (const [name, sheet] of Object.entries(truth.sheets)) {
+    if (sheet.questionRows.length === 0) continue;
+    const found = foundRows.get(name);
+    if (!found) what.push(`${name}: include`);
+    const wrongHere = columnsWrong.filter((w) => w.startsWith(`${name}: `));
+    what.push(...wrongHere);
+    if (!found || wrongHere.length > 0) continue;
+    const expected = new Set([...sheet.questionRows, ...sheet.optionalRows]);
+    const missed = sheet.questionRows.some((row) => !found.has(row));
+    const extra = [...found].some((row) => !expected.has(row));
+    if (missed || extra) what.push(`${name}: question rows`);
+  }
+  for (const name of foundRows.keys()) {
+    if (!(truth.sheets[name]?.questionRows.length ?? 0)) what.push(`${name}: skip`);
+  }
+  return { count: what.length, what };
+}
+
 /** X-marked choice columns count as the answer column named by the first choice. */
 function answerOf(mapping: Intake['mappings'][number], sheet: SheetTruth): number | null {
   if (mapping.answerChoiceColumns?.length && sheet.answerChoiceColumns) {
@@ -103,6 +141,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
   }
   const score = scoreQuestions(truth, intake);
   const columns = scoreColumns(truth, intake);
+  const corrections = countCorrections(truth, intake, columns.wrong);
   let fidelity: Fidelity | null = null;
   if (intake && (truth.format === 'xlsx' || truth.format === 'xls' || truth.format === 'csv')) {
     const answers = intake.questions.map((q, i) => ({
@@ -138,7 +177,7 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
           fidelity.outsideTarget === 0 &&
           fidelity.overwrites === 0 &&
           fidelity.marksOnAnswered === 0));
-  return { name, refused, score, columns, fidelity, ok };
+  return { name, refused, score, columns, corrections, fidelity, ok };
 }
 
 function line(r: FileResult, truth: FileTruth): string {
@@ -150,6 +189,7 @@ function line(r: FileResult, truth: FileTruth): string {
   parts.push(
     `P ${precision(r.score).toFixed(3)} R ${recall(r.score).toFixed(3)} (tp ${r.score.tp} fp ${r.score.fp} fn ${r.score.fn})`,
     `columns ${r.columns.right}/${r.columns.total}`,
+    `corrections ${r.corrections.count}`,
   );
   if (r.refused) parts.push(`refused: ${r.refused.slice(0, 80)}`);
   const f = r.fidelity;
@@ -161,7 +201,7 @@ function line(r: FileResult, truth: FileTruth): string {
         : `export: NOT FILLED (${f.why})`,
     );
   }
-  const extra = r.columns.wrong.length ? `\n       columns wrong: ${r.columns.wrong.join(' | ')}` : '';
+  const extra = r.corrections.count ? `\n       corrections: ${r.corrections.what.join(' | ')}` : '';
   const samples = f?.samples.length ? `\n       e.g. ${f.samples.join(' | ')}` : '';
   return parts.join('  ') + extra + samples;
 }
@@ -193,6 +233,7 @@ async function main() {
   console.log(
     `summary: macro precision ${macro(precision).toFixed(3)} recall ${macro(recall).toFixed(3)} (target ≥ 0.97) over ` +
       `${questionnaires.length} questionnaires; columns right ${columns.right}/${columns.total}; ` +
+      `corrections ${questionnaires.reduce((n, r) => n + r.corrections.count, 0)} (target 0); ` +
       `refusals ${refusals.filter((r) => r.score.fp === 0).length}/${refusals.length}`,
   );
   console.log(
