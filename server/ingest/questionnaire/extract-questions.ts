@@ -25,7 +25,8 @@ const MIN_QUESTION_CHARS = 8;
 const MIN_HEADING_LETTERS = 4;
 
 type Row =
-  | { kind: 'heading'; text: string; id: string | null }
+  /** `elsewhere`: written in another column than the questions ("Business Information" alone in column A). */
+  | { kind: 'heading'; text: string; id: string | null; elsewhere?: boolean }
   /** Reads like a heading ("Access Control") but may be a terse item of a checklist; decided once all rows are seen. */
   | { kind: 'title'; index: number; text: string; id: string | null; section: string | null }
   | { kind: 'question'; index: number; text: string; id: string | null; section: string | null };
@@ -83,7 +84,7 @@ export function extractQuestions(
     const text = cells[q] ?? '';
     if (text === '') {
       const heading = headingOutsideQuestionColumn(cells, index, layout, masters);
-      if (heading) rows.push({ kind: 'heading', text: heading, id: null });
+      if (heading) rows.push({ kind: 'heading', text: heading, id: null, elsewhere: true });
       continue;
     }
     if (text.length > MAX_QUESTION_CHARS) {
@@ -150,14 +151,22 @@ export function extractQuestions(
 function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, idDriven: boolean): QuestionItem[] {
   const titles = rows.filter((row) => row.kind === 'title').length;
   const questions = rows.filter((row) => row.kind === 'question').length;
-  const checklist = titles > questions;
+  // Where the sheet writes its section headings in a column of their own, a short row in the question column is an
+  // item (a field to fill in: "Assessee Name", "Date of Response"), not another heading.
+  const listOfItems = titles > questions;
+  const checklist = listOfItems || rows.filter((row) => row.kind === 'heading' && row.elsewhere).length >= 2;
   const items: QuestionItem[] = [];
   let section: string | null = null;
+  // Short rows right after "What deployment models are provided (select all that apply):" are its options.
+  let options = false;
   rows.forEach((row, position) => {
     if (row.kind === 'heading') {
       section = row.text;
+      options = false;
       return;
     }
+    if (row.kind === 'title' && options && !listOfItems) return;
+    options = row.kind === 'question' && introducesOptions(row.text);
     if (row.kind === 'title') {
       const next = nextNonHeading(rows, position);
       const parentOfNext = row.id !== null && next?.id != null && isParentId(row.id, next.id);
@@ -177,6 +186,14 @@ function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, id
     items.push(questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section));
   });
   return items;
+}
+
+/** A question that lists its choices in the rows below it: it ends in a colon or asks to pick from a list. */
+function introducesOptions(text: string): boolean {
+  return (
+    (/[:：]\s*$/.test(text) && wordCount(text) >= 5) ||
+    /\b(select|check|tick|choose|mark) (all|any|one|each)\b|\ball that apply\b/i.test(text)
+  );
 }
 
 function questionItem(

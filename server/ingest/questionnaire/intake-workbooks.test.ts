@@ -88,6 +88,44 @@ describe('a workbook whose publisher ships reference sheets with the questionnai
   });
 });
 
+describe('a long list whose sections are named in a column of their own', () => {
+  // The traits of a SIG-style export: section titles alone in column A, items in B, among them a contact block of
+  // short fields to fill in and questions whose choices are listed in the rows below them.
+  const build = () =>
+    xlsxOf((workbook) => {
+      const sheet = workbook.addWorksheet('Assessment');
+      sheet.addRow(['Section', 'Question']); // 1
+      sheet.addRow(['Business Information']); // 2
+      sheet.addRow(['', 'Assessee Name']); // 3
+      sheet.addRow(['', 'Date of Response']); // 4
+      sheet.addRow(['', 'Is the company publicly or privately held?']); // 5
+      sheet.addRow(['Hosting']); // 6
+      sheet.addRow(['', 'What deployment models are provided (select all that apply):']); // 7
+      sheet.addRow(['', 'Private cloud']); // 8
+      sheet.addRow(['', 'Hybrid cloud']); // 9
+      sheet.addRow(['', 'Do you use a third party to host the service?']); // 10
+      sheet.addRow(['', 'Backup site physical address']); // 11
+      sheet.addRow(['Access Control']); // 12
+      sheet.addRow(['', 'Is multi-factor authentication required for administrators?']); // 13
+      sheet.addRow(['', 'Are access rights reviewed at least quarterly?']); // 14
+      sheet.addRow(['', 'Is there a formal process for revoking access on termination?']); // 15
+      const evaluation = workbook.addWorksheet('Institution Evaluation');
+      evaluation.addRow(['Cells A20 to A40 have intentionally been left blank.', '', 'Include in Score?', 'Jump to']);
+    });
+
+  it("reads the fields as questions and a question's listed choices as part of it", async () => {
+    const intake = await readQuestionnaire(await build(), 'sig.xlsx');
+    expect(rows(intake, 'Assessment')).toEqual([3, 4, 5, 7, 10, 11, 13, 14, 15]);
+    expect(intake.questions.find((q) => q.row === 3)?.section).toBe('Business Information');
+    expect(intake.questions.find((q) => q.row === 10)?.section).toBe('Hosting');
+  });
+
+  it("leaves out the recipient's evaluation sheet", async () => {
+    const intake = await readQuestionnaire(await build(), 'sig.xlsx');
+    expect(new Set(intake.questions.map((q) => q.sheet))).toEqual(new Set(['Assessment']));
+  });
+});
+
 describe('a sheet whose questions carry their own reference', () => {
   it('takes the referenced rows as questions, not the criteria below them, and never a repeated score as an id', async () => {
     const bytes = await xlsxOf((workbook) => {
