@@ -248,6 +248,16 @@ describe('detectLayout and extractQuestions', () => {
       expect(detectLayout(sheetOf(sheet.rows.slice(0, 6)))?.mapping.commentsColumn).toBeNull();
     });
 
+    it('does not take a title that repeats the answer label for a section header', () => {
+      const titled = sheetOf([
+        ['', '', 'Vendor Response'],
+        ['ID', 'Question', 'Vendor Response', 'Comments'],
+        ['Q-1', 'Do you encrypt backups?', '', ''],
+        ['Q-2', 'Do you review access quarterly?', '', ''],
+      ]);
+      expect(detectLayout(titled)?.mapping).toMatchObject({ headerRow: 1, questionColumn: 1, answerColumn: 2 });
+    });
+
     it('keeps a labelled question column that holds the questions', () => {
       const labelled = sheetOf([
         ['Ref', 'Required Questions', 'Answer'],

@@ -80,14 +80,19 @@ export function layoutFromMapping(sheet: RawSheet, chosen: Mapping): Layout {
 /**
  * Where each section of a sheet starts with its own header row ("General Information | | Answer", "Documentation |
  * | Answer | Additional Information"), the best-labelled of them may come late; the table starts at the first. A
- * repeat is an earlier row with the same answer label in the same column.
+ * repeat is an earlier row with the same answer label in the same column and a name beside it.
  */
 function firstOfRepeatedHeaders(rows: readonly string[][], index: number): number {
   const header = rows[index] ?? [];
   const answerAt = header.findIndex((label) => headerRoles(label).answer > 0);
   if (answerAt < 0) return index;
   const label = normalizeLabel(header[answerAt] ?? '');
-  for (let r = 0; r < index; r += 1) if (normalizeLabel(rows[r]?.[answerAt] ?? '') === label) return r;
+  for (let r = 0; r < index; r += 1) {
+    const cells = rows[r] ?? [];
+    // A section's header names the section too; the label alone ("Vendor Response" in a title block) is a title.
+    const named = cells.filter((cell) => cell.trim() !== '' && wordCount(cell) <= 12).length >= 2;
+    if (named && normalizeLabel(cells[answerAt] ?? '') === label) return r;
+  }
   return index;
 }
 
