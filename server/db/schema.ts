@@ -551,7 +551,9 @@ export const documentChunks = pgTable(
 export const workspaceChanges = pgTable(
   'workspace_changes',
   {
-    workspaceId: workspaceRef(),
+    // No foreign key: its check would lock the workspace row from every chunk and entry write, so deleting a
+    // workspace could deadlock with the embedding sweep on PostgreSQL. Deleting a workspace deletes its rows.
+    workspaceId: uuid('workspace_id').notNull(),
     kind: text('kind').notNull(),
     n: integer('n').notNull().default(1),
   },

@@ -199,7 +199,8 @@ export class VectorTable {
       const out = await session.run({ q: qTensor, m: this.tensors[b] as ort.Tensor, zp });
       const scores = out.s?.data as Int32Array;
       const base = b * BLOCK;
-      const end = Math.min(this.widths[b] as number, this.ids.length - base);
+      // The scores of the block as it was scanned: a refresh may widen it while the scan awaits.
+      const end = Math.min(scores.length, this.ids.length - base);
       for (let col = 0; col < end; col += 1) {
         const row = base + col;
         const score = (scores[col] as number) * (this.scales[row] as number);

@@ -151,3 +151,17 @@ export async function releaseClaimsOfPreviousRun(
     .where(and(eq(documents.status, 'processing'), lt(documents.attempts, maxAttempts.documents)));
   return rows.length;
 }
+
+/**
+ * Gives back claimed questions this worker will not answer (it is stopping before their turn): pending again, the
+ * try not counted, and only while the claim is still the one made (a claim taken over meanwhile is not touched).
+ */
+export async function releaseUnansweredClaims(db: DbOrTx, questions: readonly ClaimedQuestion[]): Promise<void> {
+  for (const q of questions) {
+    if (!q.claimedAt) continue;
+    await db
+      .update(aq)
+      .set({ status: 'pending', claimedAt: null, attempts: sql`greatest(${aq.attempts} - 1, 0)` })
+      .where(and(eq(aq.id, q.id), eq(aq.status, 'processing'), eq(aq.claimedAt, q.claimedAt)));
+  }
+}

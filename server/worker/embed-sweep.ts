@@ -6,6 +6,7 @@ import { inTransaction, type Db } from '../db/client';
 import { wakeableSleep } from './wakeable-sleep';
 import { EMBED_BATCH, LlmError } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
+import { workspaceChanges } from '../engine/retrieval/change-count';
 
 /**
  * Embeddings are computed here, in the background (ARCHITECTURE §7), never while a user waits: an import of 10,000
@@ -172,6 +173,9 @@ async function embedBatch(
       embedded += res.length;
     }
   });
+  // Each row written above added a change row for the workspace; folded here, batch by batch, rather than by the
+  // first question after a long sweep.
+  await workspaceChanges({ db, workspaceId: ws.workspaceId });
   return { embedded, full: rows.length === EMBED_BATCH };
 }
 

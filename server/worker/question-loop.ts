@@ -11,7 +11,7 @@ import {
   MAX_QUESTION_ATTEMPTS,
   type AnswerDeps,
 } from './answer-question';
-import { claimQuestions, failExhaustedClaims, type ClaimedQuestion } from './claim-questions';
+import { claimQuestions, failExhaustedClaims, releaseUnansweredClaims, type ClaimedQuestion } from './claim-questions';
 import { embedQuestions } from '../engine/answer';
 import { QUESTION_MAX_LENGTH } from '../../common/constants';
 import { inTransaction } from '../db/client';
@@ -71,8 +71,7 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
 
   /** One lane's questions, one after another, their vectors asked for first (one call per organization). */
   const answerInOrder = async (deps: AnswerDeps, questions: ClaimedQuestion[]) => {
-    // Each made only when its question is answered, so that one that never is starts no embedding whose failure
-    // nobody would hear of.
+    // Each question's share of its claim's embedding call is taken when the question is answered.
     const vectors = new Map<string, () => Promise<ArrayLike<number> | null>>();
     const embedder = opts.embedder;
     if (embedder && questions.length > 1) {
@@ -90,7 +89,15 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
         mine.forEach((q, i) => vectors.set(q.id, () => batch.then((v) => v?.[i] ?? null)));
       }
     }
-    for (const q of questions) {
+    for (const [i, q] of questions.entries()) {
+      if (stopped) {
+        // Stopping: the questions not begun go back to the queue at once instead of waiting for their claims to
+        // go stale.
+        await releaseUnansweredClaims(opts.db, questions.slice(i)).catch((err: unknown) =>
+          opts.log.error({ err }, 'worker could not give back its unanswered claims'),
+        );
+        return;
+      }
       try {
         const outcome = await answerClaimedQuestion(deps, q, vectors.get(q.id));
         if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');

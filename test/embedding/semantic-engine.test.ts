@@ -9,7 +9,8 @@ import { createAnswer, createOrg, createUser } from '../helpers/factories';
 import { canonicalAnswers } from '../../server/db/schema';
 import { defaultModel, modelDir, ownModel } from '../../server/embedding/model-spec';
 import { verifyModel } from '../../server/embedding/setup';
-import { localModelName } from '../../server/embedding/embedder';
+import { createEmbedder, localModelName } from '../../server/embedding/embedder';
+import pino from 'pino';
 import { loadConfig } from '../../server/config';
 import { waitUntil } from '../helpers/wait';
 import { postMultipart, waitForBatch } from '../helpers/assessments';
@@ -90,6 +91,29 @@ describe.skipIf(!present && !required)('answers with the built-in embedding mode
       const body = res.json() as { matches?: Array<{ id: string }>; sources: Array<{ canonicalAnswerId?: string }> };
       const first = body.matches?.[0]?.id ?? body.sources[0]?.canonicalAnswerId;
       expect(first, question).toBe(ids[want]);
+    }
+  });
+
+  it('embeds questions asked for together exactly as one by one', async () => {
+    const config = loadConfig({ ...process.env, EMBEDDING_PROVIDER: 'local' }).embedding;
+    const embedder = await createEmbedder(config, null, pino({ level: 'silent' }));
+    if (!embedder) throw new Error('no embedder');
+    try {
+      // Lengths far apart: embedded in one model call, the shorter ones would be padded to the longest.
+      const texts = [
+        'Can employees bring their animals to the office?',
+        'Backups kept how long?',
+        'Is stored client information protected with cryptography, and which algorithm and key length are used for it?',
+        'Do you hold FedRAMP High authorization?',
+        'For how many days do you keep restore points of production databases and file stores?',
+        'MFA?',
+      ];
+      const together = await embedder.embedQueries(texts);
+      for (const [i, text] of texts.entries()) {
+        expect(Array.from(together[i] ?? [])).toEqual(Array.from(await embedder.embedQuery(text)));
+      }
+    } finally {
+      await embedder.close();
     }
   });
 

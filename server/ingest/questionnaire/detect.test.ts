@@ -56,6 +56,7 @@ describe('text patterns', () => {
         'Analyst Notes',
         'Reviewer comments',
         'For internal use',
+        'Response to Assessor',
         '',
       ].map((label) => [label, strongest(label)]),
     ).toEqual([
@@ -85,6 +86,7 @@ describe('text patterns', () => {
       ['Analyst Notes', null],
       ['Reviewer comments', null],
       ['For internal use', null],
+      ['Response to Assessor', 'answer'],
       ['', null],
     ]);
     expect(headerRoles('Question').question).toBeGreaterThan(headerRoles('Description').question);

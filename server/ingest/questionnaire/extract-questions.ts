@@ -151,10 +151,11 @@ export function extractQuestions(
 function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, idDriven: boolean): QuestionItem[] {
   const titles = rows.filter((row) => row.kind === 'title').length;
   const questions = rows.filter((row) => row.kind === 'question').length;
-  // Where the sheet writes its section headings in a column of their own, a short row in the question column is an
-  // item (a field to fill in: "Assessee Name", "Date of Response"), not another heading.
-  const listOfItems = titles > questions;
-  const checklist = listOfItems || rows.filter((row) => row.kind === 'heading' && row.elsewhere).length >= 2;
+  const checklist = titles > questions;
+  // Where the sheet writes its section headings in a column of their own, a short row in the question column that
+  // names a value to fill in ("Assessee Name", "Date of Response") is a field, not another heading; a sub-heading
+  // ("Management direction for information security") stays one.
+  const headingsElsewhere = rows.filter((row) => row.kind === 'heading' && row.elsewhere).length >= 2;
   const items: QuestionItem[] = [];
   let section: string | null = null;
   // Short rows right after "What deployment models are provided (select all that apply):" are its options.
@@ -165,15 +166,17 @@ function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, id
       options = false;
       return;
     }
-    if (row.kind === 'title' && options && !listOfItems) return;
-    options = row.kind === 'question' && introducesOptions(row.text);
     if (row.kind === 'title') {
       const next = nextNonHeading(rows, position);
       const parentOfNext = row.id !== null && next?.id != null && isParentId(row.id, next.id);
+      // The choices listed under the question before: part of it, not rows of their own.
+      if (options && !checklist && !parentOfNext) return;
+      options = false;
       // "2.3 | Firewall" among "2.2 | …", "2.4 | …" is an item numbered like its neighbours, not a heading.
       const siblingOfNext = row.id !== null && next?.id != null && !parentOfNext && sameDepth(row.id, next.id);
+      const field = headingsElsewhere && FIELD_WORDS.test(row.text);
       // Where every question has a reference, only a parent reference makes a heading.
-      const heading = parentOfNext || (!idDriven && !checklist && !siblingOfNext);
+      const heading = parentOfNext || (!idDriven && !checklist && !siblingOfNext && !field);
       if (heading) {
         section = joinHeading(row.id ?? '', row.text);
         return;
@@ -183,18 +186,29 @@ function resolveTitles(rows: readonly Row[], sheet: RawSheet, layout: Layout, id
       return;
     }
     // A section column is the better source where there is one; headings fill in where it is empty.
-    items.push(questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section));
+    const item = questionItem(sheet, layout, row.index, row.text, row.id, row.section ?? section);
+    items.push(item);
+    // A question whose answer cell offers its choices in a dropdown lists none below it.
+    options = introducesOptions(row.text) && item.allowedValues === null;
   });
   return items;
 }
 
-/** A question that lists its choices in the rows below it: it ends in a colon or asks to pick from a list. */
+/**
+ * A question that lists its choices in the rows below it: it asks to pick from a list ("select all that apply"), or
+ * asks which or what and ends in a colon ("What deployment models are provided:"). "Please provide the following:"
+ * asks for fields, which are rows of their own.
+ */
 function introducesOptions(text: string): boolean {
   return (
-    (/[:：]\s*$/.test(text) && wordCount(text) >= 5) ||
-    /\b(select|check|tick|choose|mark) (all|any|one|each)\b|\ball that apply\b/i.test(text)
+    /\b(select|check|tick|choose|mark) (all|any|one|each)\b|\ball that apply\b/i.test(text) ||
+    (/^\s*(what|which)\b/i.test(text) && /[:：]\s*$/.test(text) && wordCount(text) >= 5)
   );
 }
+
+/** A short row naming a value to fill in: a name, a date, an address, a contact. */
+const FIELD_WORDS =
+  /\b(names?|dates?|titles?|address(es)?|e-?mails?|phones?|telephone|contacts?|details|company|companies|website|url|location|country|signature|department|position)\b/i;
 
 function questionItem(
   sheet: RawSheet,

@@ -120,6 +120,37 @@ describe('a long list whose sections are named in a column of their own', () => 
     expect(intake.questions.find((q) => q.row === 10)?.section).toBe('Hosting');
   });
 
+  it('keeps fields a question asks for, sub-headings as sections, and headings after a question with a dropdown', async () => {
+    const bytes = await xlsxOf((workbook) => {
+      const sheet = workbook.addWorksheet('Security Evaluation');
+      sheet.addRow(['', 'Question', 'Answer']); // 1
+      sheet.addRow(['Contacts']); // 2
+      sheet.addRow(['', 'Please provide the following for your primary contact:']); // 3
+      sheet.addRow(['', 'Contact name']); // 4
+      sheet.addRow(['', 'Contact email']); // 5
+      sheet.addRow(['A.5 Information security policies']); // 6
+      sheet.addRow(['', 'Management direction for information security']); // 7
+      sheet.addRow(['', 'Are the policies approved by management?']); // 8
+      sheet.addRow(['', 'Which frameworks do you follow? (select all that apply)', '']); // 9
+      sheet.addRow(['', 'Network Security']); // 10
+      sheet.addRow(['', 'Is inbound traffic denied by default?']); // 11
+      sheet.addRow(['', 'Are firewall rules reviewed every six months?']); // 12
+      sheet.addRow(['', 'Is remote administration restricted to a VPN?']); // 13
+      addListValidation(sheet, 'C9', '"ISO 27001,SOC 2,NIST CSF"');
+      const privacy = workbook.addWorksheet('Privacy');
+      privacy.addRow(['Question', 'Answer']);
+      privacy.addRow(['Do you appoint a data protection officer?', '']);
+      privacy.addRow(['Do you keep a record of processing activities?', '']);
+    });
+    const intake = await readQuestionnaire(bytes, 'vendor.xlsx');
+    // A questionnaire sheet named "Security Evaluation" is not the recipient's evaluation.
+    expect(rows(intake, 'Security Evaluation')).toEqual([3, 4, 5, 8, 9, 11, 12, 13]);
+    const at = (row: number) => intake.questions.find((q) => q.sheet === 'Security Evaluation' && q.row === row);
+    expect(at(8)?.section).toBe('Management direction for information security');
+    expect(at(11)?.section).toBe('Network Security');
+    expect(rows(intake, 'Privacy')).toEqual([2, 3]);
+  });
+
   it("leaves out the recipient's evaluation sheet", async () => {
     const intake = await readQuestionnaire(await build(), 'sig.xlsx');
     expect(new Set(intake.questions.map((q) => q.sheet))).toEqual(new Set(['Assessment']));

@@ -9,7 +9,7 @@ export type SheetCandidate = { sheet: RawSheet; layout: Layout | null; questions
 // crosswalk, a change log, a roadmap, the recipient's own evaluation. Their names say so; they are skipped when the
 // workbook has another sheet.
 const REFERENCE_SHEET =
-  /\b(analyst|analysis|report|summary|crosswalk|mapping|change ?log|changes|revision|history|versions?|road ?map|score ?card|scoring|scores?|results?|evaluations?|dashboard|chart|introduction|intro|instructions?|read ?me|guide|guidance|acknowledge?ments?|credits|license|attribution|glossary|definitions?|lookups?|lists?|values|reference)\b/i;
+  /\b(analyst|analysis|report|summary|crosswalk|mapping|change ?log|changes|revision|history|versions?|road ?map|score ?card|scoring|scores?|results?|(institution|institutional|recipient|customer|client|analyst|reviewer|assessor)('?s)? evaluations?|dashboard|chart|introduction|intro|instructions?|read ?me|guide|guidance|acknowledge?ments?|credits|license|attribution|glossary|definitions?|lookups?|lists?|values|reference)\b/i;
 // What the sheet meant to be filled in is called.
 const RESPONSE_SHEET = /\b(response|responses|answers?|questionnaire|vendor|supplier|assessment|interview|survey)\b/i;
 

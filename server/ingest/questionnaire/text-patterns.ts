@@ -58,9 +58,9 @@ const SECTION_WORDS =
 const COMMENT_WORDS =
   /\b(comments?|notes?|explanation|explain|justification|remarks?|evidence|details?|rationale|clarification|elaboration|additional information|additional info|supporting|implementation description)\b/;
 // A column the recipient keeps for its own reviewer ("Analyst Notes", "Assessor comments", "For internal use") is
-// not one the vendor writes in, whatever else its label says.
-const REVIEWER_WORDS =
-  /\b(analysts?|reviewers?|assessors?|auditors?|evaluators?|scorers?|(internal|office|official|institution|client) use)\b/;
+// not one the vendor writes in. Only notes of a reviewer: "Response to Assessor" or "Auditor Request" keep their role.
+const REVIEWER_NOTES =
+  /\b(analysts?|reviewers?|assessors?|auditors?|evaluators?|scorers?)('?s)?\b.*\b(notes?|comments?|remarks?|observations?|findings?)\b|\b(internal|office|official|institution|client) use\b/;
 const ANSWER_EXACT =
   /^(answers?|responses?|vendor (response|answer)|supplier (response|answer)|your (response|answer)|yes\/no(\/n\/?a)?|y\/n(\/n\/?a)?|compliance|compliant|compliance status|status|implemented|in place|selection|consensus assessment answers?|csp caiq answer|caiq answer)$/;
 // A few non-English words: questionnaires from European customers often keep their own language in the header.
@@ -87,7 +87,7 @@ export function headerRoles(label: string): RoleScores {
   const text = normalizeLabel(label);
   if (text === '' || text.length > 80 || wordCount(text) > 12) return scores;
   const words = text.split(' ').length;
-  if (REVIEWER_WORDS.test(text)) return scores;
+  if (REVIEWER_NOTES.test(text)) return scores;
 
   if (ID_EXACT.test(text) || (words <= 4 && ID_WORDS.test(text))) {
     // CAIQ has both: the question's own id is the better reference.

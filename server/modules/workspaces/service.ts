@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import { assessmentBatches, documents, workspaces } from '../../db/schema';
+import { assessmentBatches, documents, workspaceChanges, workspaces } from '../../db/schema';
 import type { UserCtx } from '../../context';
 import type { AppDeps } from '../../deps';
 import { inTransaction } from '../../db/client';
@@ -87,6 +87,8 @@ export async function deleteWorkspace(deps: Pick<AppDeps, 'storage'>, ctx: UserC
         .where(inWorkspace(assessmentBatches))),
     ];
     await tx.delete(workspaces).where(and(eq(workspaces.id, id), eq(workspaces.organizationId, ctx.organizationId)));
+    // The engine's change counts of the workspace (no foreign key to cascade from: schema.ts says why).
+    await tx.delete(workspaceChanges).where(eq(workspaceChanges.workspaceId, id));
     await audit({ ...ctx, db: tx }, 'workspace_deleted', 'workspace', id, { name: existing.name });
     return files.map((f) => f.key).filter((k): k is string => k !== null);
   });
