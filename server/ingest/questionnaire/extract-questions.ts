@@ -293,7 +293,14 @@ function isFooterOrLabel(text: string): boolean {
 
 /** A short label ending in a colon: a field to fill in ("Company name:", "Primary contact e-mail:"). */
 function isFieldLabel(text: string): boolean {
-  return /[:：]$/.test(text) && !text.includes('\n') && wordCount(text) <= 8 && letterCount(text) >= 3;
+  return (
+    /[:：]$/.test(text) &&
+    !text.includes('\n') &&
+    wordCount(text) <= 8 &&
+    letterCount(text) >= 3 &&
+    // As long as any question: "AAAA:" in a random file is not a field.
+    text.length >= MIN_QUESTION_CHARS
+  );
 }
 
 /**
