@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app';
 import { call } from './helpers/api';
 import { createAnswer, createOrg } from './helpers/factories';
+import { plantDocument } from './helpers/documents';
 import { changeCount, workspaceChanges, type ChangeKind } from '../server/engine/retrieval/change-count';
 
 /**
@@ -21,12 +21,13 @@ const count = (workspaceId: string, kind: ChangeKind) => changeCount({ db: db(),
 const counts = (workspaceId: string) => workspaceChanges({ db: db(), workspaceId });
 const vector = `array[${Array.from({ length: 8 }, (_, i) => (i + 1) / 10).join(',')}]::real[]`;
 
-async function addDocument(org: { organizationId: string; workspaceId: string }) {
-  const id = randomUUID();
-  await db().execute(sql`
-    insert into documents (id, organization_id, workspace_id, storage_key, original_name, mime_type, kind, size, status)
-    values (${id}, ${org.organizationId}, ${org.workspaceId}, ${`test/${id}`}, 'policy.txt', 'text/plain', 'txt', 10, 'ready')`);
-  return id;
+/** Change rows held for a workspace (of one kind, or of all). */
+async function changeRows(workspaceId: string, kind?: ChangeKind): Promise<number | undefined> {
+  const res = (await db().execute(
+    sql`select count(*)::int as n from workspace_changes
+      where workspace_id = ${workspaceId} and (${kind ?? null}::text is null or kind = ${kind ?? null})`,
+  )) as { rows: Array<{ n: number }> };
+  return res.rows[0]?.n;
 }
 
 describe('the library change count', () => {
@@ -105,7 +106,7 @@ describe('the vectors change count', () => {
     const remodelled = await count(org.workspaceId, 'vectors');
     expect(Number(remodelled)).toBeGreaterThan(Number(embedded.vectors));
 
-    const doc = await addDocument(org);
+    const doc = (await plantDocument(app, org)).id;
     await db().execute(sql`insert into document_chunks (document_id, organization_id, workspace_id, ordinal, text)
       values (${doc}, ${org.organizationId}, ${org.workspaceId}, 0, 'Backups are encrypted.')`);
     // A chunk without a vector is not in the vector index, but the workspace now has chunks to search.
@@ -134,15 +135,9 @@ describe('many changes', () => {
     for (let i = 0; i < 70; i += 1) {
       await db().execute(sql`update canonical_answers set version = version + 1 where id = ${entry.id}`);
     }
-    const rows = async () =>
-      (
-        (await db().execute(
-          sql`select count(*)::int as n from workspace_changes where workspace_id = ${org.workspaceId} and kind = 'library'`,
-        )) as { rows: Array<{ n: number }> }
-      ).rows[0]?.n;
-    expect(await rows()).toBeGreaterThan(64);
+    expect(await changeRows(org.workspaceId, 'library')).toBeGreaterThan(64);
     const total = await count(org.workspaceId, 'library');
-    expect(await rows()).toBe(1);
+    expect(await changeRows(org.workspaceId, 'library')).toBe(1);
     expect(await count(org.workspaceId, 'library')).toBe(total);
   });
 });
@@ -162,9 +157,6 @@ describe('deleting a workspace', () => {
 
     const removed = await call(app, 'DELETE', `/api/workspaces/${ws}`, { as: org.admin });
     expect(removed.statusCode).toBe(200);
-    const left = (await db().execute(
-      sql`select count(*)::int as n from workspace_changes where workspace_id = ${ws}`,
-    )) as { rows: Array<{ n: number }> };
-    expect(left.rows[0]?.n).toBe(0);
+    expect(await changeRows(ws)).toBe(0);
   });
 });
