@@ -46,6 +46,11 @@ export const TEXT_IMPORT_CONFIDENCE = 90;
 export const LIBRARY_DISPLAY_CONFIDENCE = 90;
 /** With "replace pre-filled answers", a customer's answer is replaced only by an answer at least this confident. */
 export const PREFILLED_REPLACE_CONFIDENCE = 90;
+/**
+ * Headers of the columns the filled-in questionnaire adds when the customer's sheet has none for them; the import
+ * preview names them too.
+ */
+export const ADDED_COLUMN_HEADERS = { response: 'Response', comments: 'Comments', source: 'Source' } as const;
 export const LIBRARY_PAGE_DEFAULT = 1000;
 export const LIBRARY_PAGE_MAX = 10_000;
 

@@ -131,9 +131,24 @@ describe('bulk assessments', () => {
     await firstQuestions.getByText(questionOf('DP-01')).waitFor();
     await firstQuestions.getByText('DP-01', { exact: true }).waitFor();
     expect(await firstQuestions.getByRole('listitem').count()).toBe(QUESTIONS.length);
-    // The hidden list sheet is not a questionnaire.
-    await preview.getByText('Lists').waitFor();
-    await preview.getByText('Not imported').waitFor();
+    // One scroll: the dialog's. The list of questions grows with them instead of scrolling inside the dialog.
+    expect(
+      await firstQuestions.evaluate((list) => ({
+        overflow: getComputedStyle(list).overflowY,
+        clipped: list.scrollHeight > list.clientHeight + 1,
+      })),
+    ).toEqual({ overflow: 'visible', clipped: false });
+    // Where the filled-in workbook writes: a value of the dropdown, and the full answer in the comments column.
+    const written = preview.getByRole('list', { name: `Columns filled in ${SHEET}` });
+    await written.getByText('C · Response', { exact: true }).waitFor();
+    await written.getByText('— A value from its dropdown list', { exact: true }).waitFor();
+    await written.getByText('D · Comments', { exact: true }).waitFor();
+    await written.getByText('— The full answer', { exact: true }).waitFor();
+    // The hidden list sheet is not a questionnaire: folded away under a summary, with the reason inside.
+    await preview.getByText('1 sheet not imported (without questions)', { exact: true }).click();
+    const lists = preview.getByRole('list', { name: 'Sheets not imported' }).getByRole('listitem', { name: 'Lists' });
+    await lists.getByText('Not imported', { exact: true }).waitFor();
+    await lists.getByText('No questions found on it.', { exact: true }).waitFor();
 
     // A changed column is previewed again; changing it back restores the detection.
     await answerColumn.click();
@@ -227,7 +242,7 @@ describe('bulk assessments', () => {
     await dp01.getByText(/^Confidence \d+%$/).waitFor();
     // The library entry asked word for word: its source shows a match near certainty (the figure is the ranker's).
     // The first source is the entry that answered; a related entry may follow it.
-    const librarySource = dp01.getByText(/^Library \(\d+%\)$/).first();
+    const librarySource = dp01.getByText(/^Library · \d+% match$/).first();
     await librarySource.waitFor();
     expect(Number(/\d+/.exec((await librarySource.textContent()) ?? '')?.[0])).toBeGreaterThanOrEqual(95);
     await dp01.getByText('#1', { exact: true }).waitFor();
@@ -446,13 +461,25 @@ describe('bulk assessments', () => {
     await dialog.getByLabel('Assessment Name *').fill('State University HECVAT');
     await dialog.getByLabel('CSV, Excel or Word file *').setInputFiles(tempFile('hecvat-3.06.xlsx', original));
 
-    // Per sheet: the questionnaire with its count, the analyst's copy skipped with the reason, the prose left alone.
+    // Per sheet: the questionnaire first with its count and the customer's answers on it; the analyst's copy and the
+    // prose folded away, each not imported for its own reason.
     const preview = dialog.getByRole('region', { name: 'Preview' });
-    await preview.getByText(`${HECVAT_QUESTIONS.length} questions found`).waitFor();
+    await preview
+      .getByText(`${HECVAT_QUESTIONS.length} questions found, 1 already answered by the customer`, { exact: true })
+      .waitFor();
     const sheets = preview.getByRole('list', { name: 'Sheets' });
+    expect(
+      await sheets.evaluate((list) => Array.from(list.children).map((item) => item.getAttribute('aria-label'))),
+    ).toEqual([HECVAT_SHEET]);
     const vendor = sheets.getByRole('listitem', { name: HECVAT_SHEET });
-    await vendor.getByText('Questionnaire', { exact: true }).waitFor();
+    await vendor.getByText('Imported', { exact: true }).waitFor();
     await vendor.getByText(`${HECVAT_QUESTIONS.length} questions`, { exact: true }).waitFor();
+    await vendor.getByText('· 1 already answered by the customer', { exact: true }).waitFor();
+    // The full answer goes to Additional Information beside the dropdown's value, and the preview says so.
+    const written = vendor.getByRole('list', { name: `Columns filled in ${HECVAT_SHEET}` });
+    await written.getByText('C · Vendor Answers', { exact: true }).waitFor();
+    await written.getByText('D · Additional Information', { exact: true }).waitFor();
+    await written.getByText('— The full answer, on rows with a dropdown', { exact: true }).waitFor();
     // The section headers leave the question column blank; the answers go under "Vendor Answers".
     expect(await preview.getByRole('combobox', { name: `Question column of ${HECVAT_SHEET}` }).textContent()).toBe(
       'Column B',
@@ -460,10 +487,22 @@ describe('bulk assessments', () => {
     expect(await preview.getByRole('combobox', { name: `Answer column of ${HECVAT_SHEET}` }).textContent()).toBe(
       'C · Vendor Answers',
     );
-    const reference = sheets.getByRole('listitem', { name: HECVAT_REFERENCE });
-    await reference.getByText('Skipped', { exact: true }).waitFor();
-    await reference.getByText(`It repeats the questions of "${HECVAT_SHEET}".`).waitFor();
-    await sheets.getByRole('listitem', { name: 'Instructions' }).getByText('Not imported').waitFor();
+    const summary = preview.getByText('2 sheets not imported: 1 not for answering, 1 without questions', {
+      exact: true,
+    });
+    await summary.click();
+    const notImported = preview.getByRole('list', { name: 'Sheets not imported' });
+    expect(
+      await notImported.evaluate((list) => Array.from(list.children).map((item) => item.getAttribute('aria-label'))),
+    ).toEqual([HECVAT_REFERENCE, 'Instructions']);
+    const reference = notImported.getByRole('listitem', { name: HECVAT_REFERENCE });
+    await reference.getByText('Not imported', { exact: true }).waitFor();
+    await reference
+      .getByText(`Questions found, but not imported because it repeats the questions of "${HECVAT_SHEET}".`)
+      .waitFor();
+    const instructions = notImported.getByRole('listitem', { name: 'Instructions' });
+    await instructions.getByText('Not imported', { exact: true }).waitFor();
+    await instructions.getByText('No questions found on it.', { exact: true }).waitFor();
 
     // The customer's answer: counted, shown with its question, and kept unless the user says otherwise.
     const choice = preview.getByRole('radiogroup', { name: '1 question already has an answer in the file' });
@@ -489,13 +528,31 @@ describe('bulk assessments', () => {
       .filter({ hasText: hecvatQuestion(HECVAT_PREFILLED.id) });
     await prefilledQuestion.getByText(`Customer's answer: ${HECVAT_PREFILLED.answer}`).waitFor();
 
-    await reference.scrollIntoViewIfNeeded();
+    // The dialog is the one scroller, and at a phone's width nothing in it is wider than the screen.
+    const scrollers = () =>
+      dialog.evaluate((root) =>
+        [root, ...Array.from(root.querySelectorAll('*'))]
+          .filter(
+            (el) => ['auto', 'scroll'].includes(getComputedStyle(el).overflowY) && el.scrollHeight > el.clientHeight,
+          )
+          .map((el) => (el === root ? 'dialog' : (el.getAttribute('aria-label') ?? el.tagName))),
+      );
+    const top = async () => {
+      await preview.evaluate((region) => region.scrollIntoView({ block: 'start' }));
+    };
+    await top();
     await screenshot(page, 'assessments-import-hecvat-preview');
+    expect(await scrollers()).toEqual(['dialog']);
     await page.setViewportSize({ width: 390, height: 844 });
-    await reference.scrollIntoViewIfNeeded();
+    expect(await dialog.evaluate((root) => root.scrollWidth <= root.clientWidth)).toBe(true);
+    expect(await scrollers()).toEqual(['dialog']);
+    await top();
     await screenshot(page, 'assessments-import-hecvat-preview-phone');
     await choice.scrollIntoViewIfNeeded();
     await screenshot(page, 'assessments-import-hecvat-choice-phone');
+    // The first questions end the one scroll, the dialog's buttons under them.
+    await dialog.evaluate((root) => root.scrollTo(0, root.scrollHeight));
+    await screenshot(page, 'assessments-import-hecvat-questions-phone');
     await page.setViewportSize({ width: 1440, height: 900 });
 
     await dialog.getByRole('button', { name: 'Import Assessment' }).click();

@@ -86,7 +86,11 @@ describe('document library and upload widget', () => {
     const pdf = path.join(dir, 'security-policy.pdf');
     await policyPdf(pdf);
     const notes = path.join(dir, 'incident-response.md');
-    fs.writeFileSync(notes, '# Incident Response\n\nIncidents are triaged within one hour by the on-call engineer.\n');
+    fs.writeFileSync(
+      notes,
+      '# Incident Response\n\nIncidents are triaged within one hour by the on-call engineer.\n\n' +
+        '- Contain the affected systems\n- Notify the security lead\n- Record the timeline\n',
+    );
 
     // An empty library says so and points at the sidebar.
     await page.goto(`${baseUrl}/documents`);
@@ -128,6 +132,20 @@ describe('document library and upload widget', () => {
     await screenshot(page, 'documents-text');
     await page.keyboard.press('Escape');
     await reader.waitFor({ state: 'hidden' });
+
+    // The Markdown file's heading shows once, over its text, and its list keeps one item a line.
+    await mdCard.getByRole('button', { name: 'Read the text of incident-response.md' }).click();
+    const notesReader = page.getByRole('dialog', { name: 'incident-response.md' });
+    const notesText = notesReader.locator('p', { hasText: 'Incidents are triaged' });
+    await notesText.waitFor();
+    expect(await notesReader.getByText('Incident Response', { exact: true }).count()).toBe(1);
+    expect(await notesText.innerText()).toBe(
+      'Incidents are triaged within one hour by the on-call engineer.\n' +
+        '- Contain the affected systems\n- Notify the security lead\n- Record the timeline',
+    );
+    await screenshot(page, 'documents-text-markdown');
+    await page.keyboard.press('Escape');
+    await notesReader.waitFor({ state: 'hidden' });
 
     // A cited source's link opens the text at the quoted passage, marked and in view.
     const listed = await apiCall<Array<{ id: string; originalName: string }>>(page, 'GET', '/api/documents');

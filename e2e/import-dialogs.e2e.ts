@@ -80,6 +80,13 @@ describe('Import Q&A', () => {
     await preview.getByRole('button', { name: 'Import 1 Answer', exact: true }).click();
     await page.getByText('Imported 1 canonical answer successfully', { exact: true }).first().waitFor();
     await page.getByText('2 entries were skipped as duplicates.').first().waitFor();
+    // The result stays on the page until the next import is started, with an empty form.
+    const result = page.getByRole('region', { name: 'Import complete' });
+    await result.getByText('1 entry was added to the Knowledge Library.', { exact: false }).waitFor();
+    await result.getByRole('link', { name: 'Open the Knowledge Library' }).waitFor();
+    await result.getByRole('button', { name: 'Import more' }).click();
+    await result.waitFor({ state: 'detached' });
+    expect(await content.inputValue()).toBe('');
 
     expect(errors).toEqual([]);
     await ctx.close();

@@ -5,6 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { AssessmentDetail } from '../common/schemas/assessments';
+import { expectNoHorizontalOverflow } from './a11y';
 import { launchBrowser, screenshot } from './browser';
 import { waitForMailMatch } from './mail-inbox';
 import { LIBRARY, QUESTIONS, ROW_OF, SHEET, questionOf, questionnaireWorkbook } from './questionnaire-workbook';
@@ -121,6 +122,22 @@ describe('review workflow', () => {
     ] as const) {
       const item = mine.getByRole('article').filter({ hasText: questionOf(id) });
       await item.getByRole('button', { name: /^(Edit|Write answer)$/ }).click();
+      if (id === 'BC-05') {
+        // Writing from nothing, the contributor looks through the library for other words and cites what backs
+        // the answer; the insurance answer rests on the incident-notice entry.
+        const finder = item.getByRole('region', { name: 'Find in library and documents' });
+        await finder.getByRole('searchbox').fill('security incidents notified');
+        await finder.getByRole('button', { name: 'Search' }).click();
+        const cite = finder.getByRole('button', { name: `Cite: ${LIBRARY[4]?.question ?? ''}` });
+        await cite.click();
+        await finder.getByRole('button', { name: `Cited: ${LIBRARY[4]?.question ?? ''}` }).waitFor();
+        await screenshot(contributor, 'review-find-evidence');
+        // On a phone the results and their buttons wrap inside the screen.
+        await contributor.setViewportSize({ width: 390, height: 844 });
+        await expectNoHorizontalOverflow(contributor);
+        await screenshot(contributor, 'review-find-evidence-phone');
+        await contributor.setViewportSize({ width: 1440, height: 900 });
+      }
       await item.getByRole('textbox', { name: 'Answer' }).fill(answer);
       await item.getByRole('button', { name: 'Save and submit for review' }).click();
       await item.getByText('In review', { exact: true }).waitFor();
@@ -164,6 +181,12 @@ describe('review workflow', () => {
       const item = questionCard(manager, questionOf(id));
       await item.getByText(answer).waitFor();
       await item.getByText(new RegExp(`^Written by ${contributorName}`)).waitFor();
+      if (id === 'BC-05') {
+        await item
+          .getByRole('list', { name: 'Cited source' })
+          .getByRole('link', { name: /^Library:/ })
+          .waitFor();
+      }
       await item.getByText('In review', { exact: true }).waitFor();
       await item.getByRole('button', { name: 'Approve' }).click();
       await item.getByText('Approved', { exact: true }).first().waitFor();

@@ -72,6 +72,27 @@ describe('POST /api/qa/ask', () => {
     });
   });
 
+  it('keeps the items of a Markdown list on lines of their own in a document answer', async () => {
+    const org = await createTenant(app);
+    const doc = await uploadDocument(
+      app,
+      org.admin,
+      Buffer.from(
+        '# Passwords\n\nPassword requirements for all staff accounts:\n\n' +
+          '- Passwords must be at least 14 characters long.\n- Passwords must be rotated every 90 days.\n' +
+          '- Password reuse of the last 12 passwords is blocked.\n',
+      ),
+      'password-policy.md',
+    );
+    await settledDocument(app, org.admin, doc.data.id);
+    const res = await ask(org.admin, { question: 'What are the password rotation and reuse requirements?' });
+    expect(res.data.answerType).toBe('generated');
+    expect(res.data.answer).toContain(
+      '\n- Passwords must be rotated every 90 days.\n- Password reuse of the last 12 passwords is blocked.',
+    );
+    expect(res.data.answer).not.toContain('. - ');
+  });
+
   it("says 'Needs Review' and invents nothing when nothing covers the question", async () => {
     const res = await ask(t.users.contributor, { question: 'Do you hold FedRAMP High authorization?' });
     expect(res.data).toMatchObject({ answerType: 'unknown', confidence: 0, sources: [] });

@@ -141,6 +141,13 @@ export const PreviewSheet = z.object({
   columns: z.array(z.string()),
   mapping: SheetMapping.nullable(),
   questionCount: z.number().int(),
+  /** Of those, the questions the customer already answered in the file: the filled file leaves them as they are. */
+  prefilledAnswers: z.number().int(),
+  /**
+   * Of those, the questions whose answer cell is a dropdown list: the filled file puts a value of the list there and
+   * the full answer in the comments column. Always 0 on a sheet answered by marks under choice columns.
+   */
+  dropdownQuestions: z.number().int(),
   /** Why a sheet holding questions is not read as the questionnaire (a reference sheet, a copy); null otherwise. */
   skipped: z.string().nullable(),
 });
@@ -477,5 +484,12 @@ export const MyQuestion = z.object({
 });
 export type MyQuestion = z.infer<typeof MyQuestion>;
 export const MyQuestionsResponse = z.object({ questions: z.array(MyQuestion) });
+
+/** What waits for a reviewer in this workspace: questions in review, and how many assessments they are in. */
+export const ReviewQueue = z.object({
+  questions: z.number().int().nonnegative(),
+  assessments: z.number().int().nonnegative(),
+});
+export type ReviewQueue = z.infer<typeof ReviewQueue>;
 
 export const RetryResult = z.object({ retried: z.number().int() });

@@ -163,7 +163,7 @@ export async function answerQuestion(
   }
   if (decision.kind === 'document') {
     return {
-      answer: withDisclaimers(extract.text, brand),
+      answer: withDisclaimers(extract.shown, brand),
       answerType: 'generated',
       confidence: percent(decision.confidence),
       sources: extract.chunks.slice(0, 5).map((c) => ({
@@ -210,4 +210,54 @@ export function libraryAnswers(index: LibraryIndex, asked: string): boolean {
   const question = engineQuestion(asked);
   const best = rankEntries(question, searchIndex(index, question, ENTRY_CANDIDATES), index.weights)[0];
   return best !== undefined && best.confidence >= THRESHOLDS.library;
+}
+
+/** What a person writing an answer may rest it on: library entries and document passages, best first. */
+export type Evidence = {
+  entries: Array<{ id: string; question: string; answer: string; status: 'approved' | 'draft'; match: number }>;
+  passages: Array<{
+    documentId: string;
+    name: string;
+    pageNumber: number | null;
+    section: string | null;
+    text: string;
+  }>;
+};
+
+/** Entries and passages shown to a person writing an answer; the engine's sources hold at most five. */
+const EVIDENCE_SHOWN = 5;
+/** The longest passage shown: enough to quote from, short enough to scan five of. */
+const PASSAGE_SHOWN = 1200;
+
+/**
+ * The engine's own retrieval and ranking for a person looking for what to write or cite: the library entries it
+ * ranks best and the documents' passages it reads, whether or not any of them reaches the confidence to answer on
+ * its own. The decision is not taken: a person judges these, so weaker matches than the engine would use are shown.
+ */
+export async function findEvidence(scope: Scope, asked: string, ai: EngineAi = {}): Promise<Evidence> {
+  const question = engineQuestion(asked);
+  const analysis = await analyzeQuestion(scope, question, ai);
+  const { ranked } = await inLane(scope.organizationId, () => decide(analysis));
+  const entries = ranked.slice(0, EVIDENCE_SHOWN).map((r) => ({
+    id: r.candidate.id,
+    question: r.candidate.question,
+    answer: r.candidate.answer,
+    status: r.candidate.status,
+    match: percent(r.score),
+  }));
+  // The passages the extractive answer chose come first, then the others as retrieved; each passage once. They
+  // carry no match figure: the scores behind the two orders are on different scales.
+  const chosen = new Set(analysis.extract.chunks.map((c) => c.chunk.id));
+  const chunks = [
+    ...analysis.extract.chunks.map((c) => c.chunk),
+    ...analysis.chunks.filter((c) => !chosen.has(c.id)),
+  ].slice(0, EVIDENCE_SHOWN);
+  const passages = chunks.map((c) => ({
+    documentId: c.documentId,
+    name: c.documentName,
+    pageNumber: c.page,
+    section: c.section,
+    text: c.text.length > PASSAGE_SHOWN ? `${c.text.slice(0, PASSAGE_SHOWN).trimEnd()}…` : c.text,
+  }));
+  return { entries, passages };
 }

@@ -484,6 +484,13 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
       body: { value: 'No' },
     }),
   },
+  'GET /api/assessments/:id/questions/:qid/evidence': {
+    access: 'assessments:run',
+    ownsIds: true,
+    request: (f) => ({
+      url: `/api/assessments/${f.ids.assessment}/questions/${f.ids.question}/evidence?q=encryption`,
+    }),
+  },
   'POST /api/assessments/:id/questions/:qid/regenerate': {
     access: 'assessments:run',
     ownsIds: true,
@@ -528,4 +535,5 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     request: (f) => ({ url: `/api/assessments/${f.ids.assessment}`, body: { dueOn: '2030-01-31' } }),
   },
   'GET /api/my-questions': { access: 'assessments:read', request: () => ({ url: '/api/my-questions' }) },
+  'GET /api/review-queue': { access: 'assessments:approve', request: () => ({ url: '/api/review-queue' }) },
 };

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateAfterAsking, invalidateLibrary } from './invalidate';
+import { invalidateAfterAsking, invalidateAssessments, invalidateLibrary } from './invalidate';
 import { queryKeys } from './query-keys';
 
 /** The keys of the cached queries an invalidation marked stale. */
@@ -71,5 +71,17 @@ describe('invalidation', () => {
       invalidateAfterAsking,
     );
     expect(stale).toEqual([queryKeys.qa.historySessions, queryKeys.organizationStats]);
+  });
+
+  it("after a submit, approval or send-back: the assessments, My questions and the sidebar's review count", async () => {
+    const stale = await staleAfter(
+      [queryKeys.assessments.detail('b1'), queryKeys.assessments.mine, queryKeys.assessments.reviewQueue, queryKeys.me],
+      invalidateAssessments,
+    );
+    expect(stale).toEqual([
+      queryKeys.assessments.detail('b1'),
+      queryKeys.assessments.mine,
+      queryKeys.assessments.reviewQueue,
+    ]);
   });
 });

@@ -56,8 +56,16 @@ export const queryKeys = {
     list: ['assessments', 'list'] as const,
     detail: (id: string) => ['assessments', 'detail', id] as const,
     batch: (id: string) => ['assessments', 'batch', id] as const,
+    /**
+     * What the library and documents hold for one question, as searched from its answer editor. Not under the
+     * assessments root: a review elsewhere must not search again (each search counts as a question asked).
+     */
+    evidence: (batchId: string, questionId: string, q: string) =>
+      ['question-evidence', batchId, questionId, q] as const,
     /** "My questions": under the root, so any review or assignment on an assessment refreshes it. */
     mine: ['assessments', 'mine'] as const,
+    /** The sidebar's count of questions in review: under the root, so a submit, approve or send-back refreshes it. */
+    reviewQueue: ['assessments', 'review-queue'] as const,
     /** Not under the assessments root: an import elsewhere must not re-send the file. */
     preview: <M>(token: number, mapping: M | undefined) => ['assessment-preview', token, mapping ?? null] as const,
   },

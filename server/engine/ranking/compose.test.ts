@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chunkBlocks } from '../../ingest/chunk';
+import { htmlToBlocks } from '../../ingest/extract-html';
 import { markdownToBlocks } from '../../ingest/extract-text';
 import { isHeadingLine, joinBrokenWords, leadingTitleStripper, sentencesOf } from '../../ingest/sentences';
 import { composeExtractive } from './compose';
@@ -231,6 +232,74 @@ describe('headings and titles run into a sentence are removed', () => {
         expect(sentence.endsWith(leadingTitleStripper([s])(sentence))).toBe(true);
       }),
     );
+  });
+});
+
+describe('a list in the passage stays a list in the answer', () => {
+  const question = 'What are the password length, rotation and reuse requirements?';
+  const passage = (blocks: ReturnType<typeof markdownToBlocks>) =>
+    chunkBlocks(blocks).map((c, i) => chunk(String(i), c.text, { section: c.section }));
+
+  it('keeps the items of a Markdown list on lines of their own, choosing the same sentences', () => {
+    const list = [
+      '- Passwords must be at least 14 characters long.',
+      '- Passwords must be rotated every 90 days.',
+      '- Password reuse of the last 12 passwords is blocked.',
+    ].join('\n');
+    const extract = composeExtractive(
+      question,
+      passage(markdownToBlocks(`# Passwords\n\nPassword requirements for all staff accounts:\n\n${list}\n`)),
+    );
+    // The chunker runs a Markdown list together ("… long. - Passwords must…"); what is scored stays that one line.
+    expect(extract.text).toBe(
+      'Password requirements for all staff accounts: - Passwords must be rotated every 90 days. - Password reuse of the last 12 passwords is blocked.',
+    );
+    expect(extract.shown).toBe(
+      'Password requirements for all staff accounts:\n- Passwords must be rotated every 90 days.\n- Password reuse of the last 12 passwords is blocked.',
+    );
+  });
+
+  it('splits a list the sentence splitter read as one sentence (items without full stops)', () => {
+    const extract = composeExtractive(
+      question,
+      passage(
+        markdownToBlocks(
+          '# Passwords\n\nPassword requirements for all staff accounts:\n- Passwords must be at least 14 characters long\n- Passwords must be rotated every 90 days\n- Password reuse of the last 12 passwords is blocked\n',
+        ),
+      ),
+    );
+    expect(extract.shown).toBe(
+      'Password requirements for all staff accounts:\n- Passwords must be at least 14 characters long\n- Passwords must be rotated every 90 days\n- Password reuse of the last 12 passwords is blocked',
+    );
+    expect(extract.shown.replace(/\n/g, ' ')).toBe(extract.text);
+  });
+
+  it('keeps the items of a Word list (one line each, no bullets) on lines of their own', () => {
+    const extract = composeExtractive(
+      question,
+      passage(
+        htmlToBlocks(
+          '<h1>Passwords</h1><p>Password requirements for all staff accounts:</p><ul><li>Passwords must be at least 14 characters long</li><li>Passwords must be rotated every 90 days</li><li>Password reuse of the last 12 passwords is blocked</li></ul>',
+        ),
+      ),
+    );
+    expect(extract.text).toBe(
+      'Password requirements for all staff accounts: Passwords must be rotated every 90 days Password reuse of the last 12 passwords is blocked',
+    );
+    expect(extract.shown).toBe(
+      'Password requirements for all staff accounts:\nPasswords must be rotated every 90 days\nPassword reuse of the last 12 passwords is blocked',
+    );
+  });
+
+  it('runs sentences of prose on as they are', () => {
+    const extract = composeExtractive('Is customer data encrypted at rest and in transit?', [
+      chunk(
+        'a',
+        'Customer data is encrypted at rest with AES-256.\nCustomer data in transit is protected with TLS 1.2.',
+      ),
+    ]);
+    expect(extract.shown).toBe(extract.text);
+    expect(extract.text).toContain('AES-256. Customer data in transit');
   });
 });
 

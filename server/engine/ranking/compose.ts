@@ -1,3 +1,4 @@
+import { listItemsOnLines } from '../../../common/list-lines';
 import {
   isHeadingLine,
   joinBrokenWords,
@@ -18,7 +19,13 @@ import { termsOf } from '../text/thesaurus';
 import type { TermWeights } from '../retrieval/library-index';
 
 export type Extract = {
+  /** The chosen sentences on one line: what is scored (its embedding is a feature) and measured by the bench. */
   text: string;
+  /**
+   * `text` as an answer shows it: the same words, with list items and lines of the passage that are not sentences
+   * (a Word list, "Requirements:") on lines of their own. Only spaces of `text` become line breaks.
+   */
+  shown: string;
   /** Rarity-weighted share of the question's terms the chosen sentences (all of one passage) contain. */
   coverage: number;
   matchedTerms: number;
@@ -58,6 +65,8 @@ const CONTINUES =
 // A chunk's paragraphs are joined by one line break (chunk.ts), so a heading on its own line ends at one; a line
 // break before a lower-case word is only a wrapped line.
 const PARAGRAPH_BREAK = /\n(?![^\S\n]*\p{Ll})/u;
+/** A sentence that ends like one; a line of the passage that does not is a list item, a label or an intro. */
+const ENDS_SENTENCE = /[.!?…]["'”’)\]]*$/u;
 
 function containsBanned(sentence: string, banned: readonly string[]): boolean {
   const lower = sentence.toLowerCase();
@@ -229,8 +238,10 @@ export function composeExtractive(
     if (sources.some((x) => x.snippet === other.s.text && x.chunk.documentId === other.s.chunk.documentId)) continue;
     sources.push({ chunk: other.s.chunk, snippet: other.s.text, score: share(other.s.weight) });
   }
+  const opening = yesOpening(question, first.text, share(first.weight));
   return {
-    text: yesOpening(question, first.text, share(first.weight)) + picked.map((p) => p.text.trim()).join(' '),
+    text: opening + picked.map((p) => p.text.trim()).join(' '),
+    shown: listItemsOnLines(opening + shownSentences(picked)),
     coverage: share([...covered].reduce((sum, t) => sum + weights.idf(t), 0)),
     firstCoverage: share(first.weight),
     passageText: first.chunk.text,
@@ -242,9 +253,26 @@ export function composeExtractive(
   };
 }
 
+/**
+ * The picked sentences as the answer shows them: a sentence that starts a new line of the passage starts a new
+ * line after one that does not end like a sentence (the items of a Word list, which the passage keeps on lines of
+ * their own); otherwise sentences run on as prose, as in `text`.
+ */
+function shownSentences(picked: readonly Sentence[]): string {
+  return picked
+    .map((p, i) => {
+      const before = picked[i - 1];
+      if (!before) return p.text.trim();
+      const newLine = before.paragraph !== p.paragraph && !ENDS_SENTENCE.test(before.text.trim());
+      return (newLine ? '\n' : ' ') + p.text.trim();
+    })
+    .join('');
+}
+
 function emptyExtract(intents: number): Extract {
   return {
     text: '',
+    shown: '',
     coverage: 0,
     firstCoverage: 0,
     passageText: '',

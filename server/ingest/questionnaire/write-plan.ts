@@ -1,3 +1,4 @@
+import { ADDED_COLUMN_HEADERS } from '../../../common/constants';
 import { attributeValue, isTrue } from './write-xml';
 import { dropdownAnswer } from './write-choice';
 import type { CellRange } from './write-ref';
@@ -14,9 +15,9 @@ const LONGEST_HIDDEN_SKIP = 64;
 
 /** Headers and widths (in Excel's character units) of the columns write-back may add. */
 export const ADDED_COLUMNS = {
-  response: { header: 'Response', width: 60 },
-  comments: { header: 'Comments', width: 50 },
-  source: { header: 'Source', width: 40 },
+  response: { header: ADDED_COLUMN_HEADERS.response, width: 60 },
+  comments: { header: ADDED_COLUMN_HEADERS.comments, width: 50 },
+  source: { header: ADDED_COLUMN_HEADERS.source, width: 40 },
 } as const;
 
 /** Where one target's answers go, once any missing column has been placed. */

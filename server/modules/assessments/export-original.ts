@@ -5,6 +5,7 @@ import { writeAnswersToCsv } from '../../ingest/questionnaire/write-csv-original
 import { writeAnswersToDocx } from '../../ingest/questionnaire/write-docx';
 import type { AnswerCell } from '../../ingest/questionnaire/write-types';
 import type { QuestionnaireFormat } from '../../ingest/questionnaire/types';
+import { answeredByCustomer } from '../../ingest/questionnaire/customer-answers';
 import { writeTargets } from './export';
 
 /** One answer for the customer's own file, with what the intake saw in its answer cell. */
@@ -37,11 +38,7 @@ export async function exportOriginal(
   const marked = new Set(mappings.filter((m) => m.answerChoiceColumns?.length).map((m) => m.sheet));
   const cells: AnswerCell[] = answers
     // On an X-marked sheet the notes cell is where the answer goes: notes the customer wrote are their answer too.
-    .filter(
-      (a) =>
-        a.replacesExisting === true ||
-        (!filled(a.existingAnswer) && !(marked.has(a.sheet) && filled(a.existingComment))),
-    )
+    .filter((a) => a.replacesExisting === true || !answeredByCustomer(a, marked.has(a.sheet)))
     .map(({ existingAnswer: _answer, existingComment, replacesExisting, ...cell }) => ({
       ...cell,
       allowedValues: marked.has(cell.sheet) ? null : cell.allowedValues,

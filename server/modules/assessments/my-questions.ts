@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import { assessmentBatches as ab, assessmentQuestions as aq } from '../../db/schema';
 import type { TenantCtx } from '../../context';
 import { inTenant } from '../../tenancy';
-import type { MyQuestion } from '../../../common/schemas/assessments';
+import type { MyQuestion, ReviewQueue } from '../../../common/schemas/assessments';
 import { presentQuestion } from './presenters';
 import { questionExtras } from './review';
 
@@ -40,4 +40,18 @@ export async function myQuestions(ctx: TenantCtx): Promise<{ questions: MyQuesti
       question: presentQuestion(q, extras(q)),
     })),
   };
+}
+
+/**
+ * What waits for a reviewer in this workspace (the sidebar's badge for those who may approve): every question in
+ * review, whoever it was submitted to, since any approver may approve it. Read through the workspace's assessments
+ * (their workspace index, then each one's questions), not by scanning every tenant's questions for the state.
+ */
+export async function reviewQueue(ctx: TenantCtx): Promise<ReviewQueue> {
+  const [row] = await ctx.db
+    .select({ questions: count(), assessments: countDistinct(aq.batchId) })
+    .from(ab)
+    .innerJoin(aq, eq(aq.batchId, ab.id))
+    .where(and(inTenant(ab, ctx), inTenant(aq, ctx), eq(aq.reviewState, 'in_review')));
+  return { questions: row?.questions ?? 0, assessments: row?.assessments ?? 0 };
 }

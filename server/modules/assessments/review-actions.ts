@@ -20,7 +20,7 @@ import { hasAnswer } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
-import { notifyAssignment, shouldMailAssignment } from './notifications';
+import { inReviewCount, notifyAssignment, notifyReview, reviewersToMail, shouldMailAssignment } from './notifications';
 
 /** Why an action does not fit the state the question is in, in a sentence naming that state. */
 const NOT_FROM: Record<ReviewAction, string> = {
@@ -36,9 +36,11 @@ const stillAnswering = (q: { status: string }) => q.status === 'pending' || q.st
 /**
  * Moves one question to its next review state (common/review-states.ts): submitted by its author, approved or sent
  * back by a reviewer, marked not applicable or reopened. A state the action does not start from is a 409 naming
- * the state, so two reviewers acting at once cannot, say, approve an answer the other just sent back.
+ * the state, so two reviewers acting at once cannot, say, approve an answer the other just sent back. A submit
+ * e-mails the reviewer(s) it waits for (notifications.ts: who, and how seldom).
  */
 export async function reviewQuestion(
+  deps: Pick<AppDeps, 'mailer' | 'config' | 'log'>,
   ctx: TenantCtx,
   batchId: string,
   qid: string,
@@ -61,8 +63,9 @@ export async function reviewQuestion(
   if (rule.needsAnswer && !hasAnswer(q)) throw conflict('This question has no answer yet. Write one first.');
   const to: ReviewState = action === 'reopen' ? (hasAnswer(q) ? 'drafted' : 'needs_answer') : rule.to;
   const decided = to === 'approved' || to === 'not_applicable';
+  const batch = action === 'submit' ? await loadBatch(ctx, batchId) : null;
   const now = new Date();
-  await inTransaction(ctx.db, async (tx) => {
+  const mail = await inTransaction(ctx.db, async (tx) => {
     const [changed] = await tx
       .update(aq)
       .set({
@@ -79,13 +82,17 @@ export async function reviewQuestion(
     // Someone else moved it meanwhile (between the read above and this write): their change stands.
     if (!changed) throw conflict('Someone else changed this question meanwhile. Refresh the page and try again.');
     if (to === 'not_applicable') await settleBatch(tx, ctx, batchId);
+    const reviewers = batch ? await reviewersToMail(tx, ctx, batch, q.assigneeId) : [];
     await audit({ ...ctx, db: tx }, 'assessment_question_reviewed', 'assessment', batchId, {
       questionId: qid,
       action,
       from,
       to,
+      ...(reviewers.length > 0 && { mailedTo: reviewers.map((r) => r.id) }),
     });
+    return reviewers.length > 0 ? { reviewers, waiting: await inReviewCount(tx, ctx, batchId) } : null;
   });
+  if (batch && mail) notifyReview(deps, { ...mail, by: ctx.username, batch });
   return viewQuestion(ctx, batchId, qid);
 }
 

@@ -16,6 +16,7 @@ import {
   QuestionParams,
   RetryResult,
   ReviewActionBody,
+  ReviewQueue,
   SaveToLibraryBody,
   SaveToLibraryResult,
   UpdateBatchBody,
@@ -23,11 +24,13 @@ import {
   AnswerChoiceBody,
 } from '../../../common/schemas/assessments';
 import { IdParams, SuccessResponse } from '../../../common/schemas/errors';
+import { EvidenceQuery, EvidenceResponse } from '../../../common/schemas/evidence';
 import { readQuestionnaireUpload } from '../../http/questionnaire-upload';
 import { sendDownload } from '../../http/send-download';
+import { questionEvidence } from './evidence';
 import { exportAssessment } from './export-file';
 import { chooseAnswerValue, updateQuestion } from './answer-edit';
-import { myQuestions } from './my-questions';
+import { myQuestions, reviewQueue } from './my-questions';
 import { getDetail, regenerateQuestion, retryFailed } from './review';
 import { bulkReview, reviewQuestion } from './review-actions';
 import { saveToLibrary } from './save-to-library';
@@ -141,6 +144,16 @@ export async function assessmentRoutes(root: FastifyInstance) {
     async (req) => updateQuestion(req.tenant, req.params.id, req.params.qid, req.body),
   );
 
+  // What someone writing the answer may quote or cite: the engine's candidates for the question or typed words.
+  app.get(
+    '/api/assessments/:id/questions/:qid/evidence',
+    {
+      config: { access: 'assessments:run', workspace: true },
+      schema: { ...tag, params: QuestionParams, querystring: EvidenceQuery, response: { 200: EvidenceResponse } },
+    },
+    async (req) => questionEvidence(deps, req.tenant, req.params.id, req.params.qid, req.query.q),
+  );
+
   app.put(
     '/api/assessments/:id/questions/:qid/choice',
     {
@@ -158,7 +171,9 @@ export async function assessmentRoutes(root: FastifyInstance) {
       schema: { ...tag, params: QuestionParams, body: ReviewActionBody, response: { 200: AssessmentQuestionView } },
     },
     async (req) =>
-      reviewQuestion(req.tenant, req.params.id, req.params.qid, req.body.action, { answeredAt: req.body.answeredAt }),
+      reviewQuestion(deps, req.tenant, req.params.id, req.params.qid, req.body.action, {
+        answeredAt: req.body.answeredAt,
+      }),
   );
 
   // Assigning takes assessments:assign, the other actions assessments:approve: both are a manager's.
@@ -178,6 +193,16 @@ export async function assessmentRoutes(root: FastifyInstance) {
       schema: { ...tag, response: { 200: MyQuestionsResponse } },
     },
     async (req) => myQuestions(req.tenant),
+  );
+
+  // The count of answers waiting for a reviewer: only those who may approve have a queue.
+  app.get(
+    '/api/review-queue',
+    {
+      config: { access: 'assessments:approve', workspace: true },
+      schema: { ...tag, response: { 200: ReviewQueue } },
+    },
+    async (req) => reviewQueue(req.tenant),
   );
 
   app.post(

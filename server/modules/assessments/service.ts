@@ -11,6 +11,7 @@ import { assertQuota } from '../objects/uploads';
 import { audit } from '../audit/service';
 import { csvToIntake, readQuestionnaire } from '../../ingest/questionnaire/intake';
 import type { Intake } from '../../ingest/questionnaire/types';
+import { answeredByCustomer } from '../../ingest/questionnaire/customer-answers';
 import {
   ASSESSMENT_SECONDS_PER_QUESTION,
   type ImportCsvBody,
@@ -247,20 +248,28 @@ export async function importCsv(deps: AppDeps, ctx: TenantCtx, body: ImportCsvBo
 /** What a questionnaire file would import, read and not stored: its sheets, mappings and first questions. */
 export async function previewFile({ bytes, fileName, fields }: QuestionnaireUpload): Promise<PreviewResponse> {
   const intake = await readQuestionnaire(bytes, fileName, fields.mapping);
-  return {
-    fileName,
-    format: intake.format,
-    sheets: intake.sheets.map((s) => ({
+  const sheets = intake.sheets.map((s) => {
+    const questions = intake.questions.filter((q) => q.sheet === s.name);
+    // On a sheet answered by marks the allowed values are the choice columns' labels, not a dropdown.
+    const byMarks = (s.mapping?.answerChoiceColumns?.length ?? 0) > 0;
+    return {
       name: s.name,
       hidden: s.hidden,
       rowCount: s.rowCount,
       columns: s.columns,
       mapping: s.mapping,
       questionCount: s.questionCount,
+      prefilledAnswers: questions.filter((q) => answeredByCustomer(q, byMarks)).length,
+      dropdownQuestions: byMarks ? 0 : questions.filter((q) => (q.allowedValues?.length ?? 0) > 0).length,
       skipped: s.skipped,
-    })),
+    };
+  });
+  return {
+    fileName,
+    format: intake.format,
+    sheets,
     totalQuestions: intake.questions.length,
-    prefilledAnswers: intake.questions.filter((q) => q.existingAnswer !== null).length,
+    prefilledAnswers: sheets.reduce((sum, s) => sum + s.prefilledAnswers, 0),
     questions: intake.questions.slice(0, PREVIEW_QUESTIONS).map((q) => ({
       sheet: q.sheet,
       row: q.row,

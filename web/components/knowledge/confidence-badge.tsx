@@ -8,10 +8,14 @@ export function confidenceTone(confidence: number): string {
   return 'bg-red-100 text-red-800';
 }
 
+/** What the figure means, for its tooltip: the sources beside it carry a different figure, their match. */
+export const CONFIDENCE_MEANING = 'How likely this answer is to be right, as Verity judged it';
+
 /** 'Confidence 92%' in the colour of its band. */
 export function ConfidenceBadge({ confidence, className }: { confidence: number; className?: string }) {
   return (
     <span
+      title={CONFIDENCE_MEANING}
       className={cn(
         'inline-flex w-fit shrink-0 items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap tabular-nums',
         confidenceTone(confidence),

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { Check, Send } from 'lucide-react';
+import { Check, Search, Send } from 'lucide-react';
 import { ANSWER_MAX_LENGTH } from '../../../common/constants';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,9 @@ import { Label } from '../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../components/ui/select';
 import { Spinner } from '../../components/ui/spinner';
 import { Textarea } from '../../components/ui/textarea';
-import { citeChoices, type Cite } from './review-rules';
+import { EvidenceFinder } from './components/evidence-finder';
+import { citeKey, mergedCiteChoices, withInsertedText } from './evidence-rules';
+import { citeChoices, type Cite, type CiteChoice } from './review-rules';
 
 const NO_CITE = 'none';
 
@@ -17,6 +19,8 @@ interface AnswerEditorProps {
   /** The question's sources: what the person may cite instead of the engine's evidence. */
   sources: AssessmentQuestionView['sources'];
   initialCite: Cite | null;
+  /** The question, for looking through the library and documents for what to write and cite. */
+  evidenceFor?: { batchId: string; questionId: string };
   saving: boolean;
   onSave: (answer: string, cite: Cite | null) => void;
   /** Offered as a second button: save, then hand the answer to a reviewer. */
@@ -32,22 +36,28 @@ export function AnswerEditor({
   initial,
   sources,
   initialCite,
+  evidenceFor,
   saving,
   onSave,
   onSaveAndSubmit,
   onCancel,
 }: AnswerEditorProps) {
   const [draft, setDraft] = useState(initial);
-  const choices = useMemo(() => citeChoices(sources), [sources]);
-  const [citeIndex, setCiteIndex] = useState(() => {
-    const index = initialCite
-      ? choices.findIndex((c) => c.cite.type === initialCite.type && c.cite.id === initialCite.id)
-      : -1;
-    return index === -1 ? NO_CITE : String(index);
+  const [picked, setPicked] = useState<CiteChoice[]>([]);
+  const choices = useMemo(() => mergedCiteChoices(citeChoices(sources), picked), [sources, picked]);
+  const [citedKey, setCitedKey] = useState(() => {
+    const key = initialCite ? citeKey(initialCite) : NO_CITE;
+    return choices.some((c) => citeKey(c.cite) === key) ? key : NO_CITE;
   });
+  // Someone writing an answer from nothing looks for what to say first; an answer being edited can look on request.
+  const [finding, setFinding] = useState(initial.trim() === '' && evidenceFor !== undefined);
   const citeId = useId();
   const blank = draft.trim() === '';
-  const cite = citeIndex === NO_CITE ? null : (choices[Number(citeIndex)]?.cite ?? null);
+  const cite = choices.find((c) => citeKey(c.cite) === citedKey)?.cite ?? null;
+  const citeFound = (choice: CiteChoice) => {
+    setPicked((earlier) => [...earlier, choice]);
+    setCitedKey(citeKey(choice.cite));
+  };
 
   return (
     <form
@@ -76,14 +86,14 @@ export function AnswerEditor({
           <Label htmlFor={citeId} className="text-xs font-normal text-muted-foreground">
             Cite
           </Label>
-          <Select value={citeIndex} onValueChange={setCiteIndex}>
+          <Select value={citedKey} onValueChange={setCitedKey}>
             <SelectTrigger id={citeId} className="h-8 w-auto max-w-full min-w-48 text-xs" aria-label="Cite a source">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={NO_CITE}>No source</SelectItem>
-              {choices.map((choice, index) => (
-                <SelectItem key={`${choice.cite.type}:${choice.cite.id}`} value={String(index)}>
+              {choices.map((choice) => (
+                <SelectItem key={citeKey(choice.cite)} value={citeKey(choice.cite)}>
                   {choice.label}
                 </SelectItem>
               ))}
@@ -91,6 +101,21 @@ export function AnswerEditor({
           </Select>
         </div>
       )}
+      {evidenceFor &&
+        (finding ? (
+          <EvidenceFinder
+            batchId={evidenceFor.batchId}
+            questionId={evidenceFor.questionId}
+            citedKey={cite ? citeKey(cite) : null}
+            onInsert={(text) => setDraft((current) => withInsertedText(current, text))}
+            onCite={citeFound}
+          />
+        ) : (
+          <Button variant="ghost" size="sm" className="-ml-2 w-fit" onClick={() => setFinding(true)}>
+            <Search aria-hidden />
+            Find in library and documents
+          </Button>
+        ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button type="submit" size="sm" disabled={blank || saving}>
           {saving ? <Spinner className="size-4 text-primary-foreground" label="Saving" /> : <Check aria-hidden />}

@@ -9,8 +9,10 @@ import { Spinner } from '../../components/ui/spinner';
 import { toast, toastError } from '../../components/ui/use-toast';
 import { isApiRequestError } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { paths } from '../../paths';
 import { useMe } from '../../app/me/get-me';
+import { useWorkspaceFromLink } from '../../app/workspace/use-workspace-from-link';
 import { isAssessmentMoving, useAssessment } from './api/get-assessment';
 import { useRetryFailedQuestions } from './api/retry-failed';
 import { AssessmentHeader } from './components/assessment-header';
@@ -31,6 +33,9 @@ import { filterFromParams, paramsWithFilter } from './filter-params';
 import { useAssessmentActions } from './use-assessment-actions';
 import { useIncrementalList } from './use-incremental-list';
 import { useQuestionActions } from './use-question-actions';
+
+/** Tailwind's lg, where the header stays above the scrolling questions (the `lg:` classes below). */
+const WIDE_SCREEN = '(min-width: 64rem)';
 
 /** How long a question jumped to from a contradiction link stays outlined. */
 const HIGHLIGHT_MS = 2500;
@@ -53,7 +58,9 @@ function NotFound() {
 /** PRODUCT "Assessment detail (/assessments/{batchId})". */
 export function AssessmentDetailPage() {
   const { batchId = '' } = useParams();
-  const query = useAssessment(batchId);
+  // The review e-mail links here with the assessment's workspace: loaded from another one, it would be "not found".
+  const followingLink = useWorkspaceFromLink();
+  const query = useAssessment(batchId, { enabled: !followingLink });
 
   if (query.isPending) {
     return (
@@ -117,7 +124,12 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   );
   const visibleIds = useMemo(() => visible.map((q) => q.id), [visible]);
 
-  const scrollRoot = useRef<HTMLDivElement>(null);
+  // On a wide screen the header stays and the questions scroll under it; on a phone the header (title, counts,
+  // actions: half the screen) scrolls away with them, so the page is what scrolls and loads more cards.
+  const wide = useMediaQuery(WIDE_SCREEN);
+  const pageRoot = useRef<HTMLDivElement>(null);
+  const listRoot = useRef<HTMLDivElement>(null);
+  const scrollRoot = wide ? listRoot : pageRoot;
   const { limit, sentinel, more, reveal, reset: resetList } = useIncrementalList(visible.length, scrollRoot);
   useEffect(() => resetList(), [filter.status, filter.answerType, filter.reviewState, deferredSearch, resetList]);
 
@@ -187,7 +199,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
   const selectedQuestions = questions.filter((q) => selected.has(q.id));
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
+    <div ref={pageRoot} className="flex min-h-0 flex-1 flex-col overflow-y-auto lg:overflow-hidden">
       <AssessmentHeader
         batch={batch}
         questions={questions}
@@ -200,7 +212,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
         retrying={retry.isPending}
         onRetryFailed={canRun ? retryFailed : undefined}
       />
-      <div ref={scrollRoot} className="min-h-0 flex-1 overflow-y-auto bg-surface/60 px-4 py-6 sm:px-8">
+      <div ref={listRoot} className="flex-1 bg-surface/60 px-4 py-6 sm:px-8 lg:min-h-0 lg:overflow-y-auto">
         {/* Columns no wider than the screen: an auto column takes its widest item's width on a phone. */}
         <div className="mx-auto grid max-w-5xl grid-cols-[minmax(0,1fr)] gap-5">
           <AssessmentProgressSummary progress={progress} moving={moving} review={batch.reviewCounts} />
@@ -247,6 +259,7 @@ function AssessmentDetailView({ detail }: { detail: AssessmentDetail }) {
                 {shown.map((question) => (
                   <li key={question.id}>
                     <QuestionCard
+                      batchId={batch.id}
                       question={question}
                       showSheet={showSheet}
                       permissions={permissions}

@@ -20,4 +20,9 @@ describe('the question filter kept in the address', () => {
     expect(filterFromParams(new URLSearchParams('status=done&type=magic&review=%3Cscript%3E'))).toEqual(NO_FILTER);
     expect(filterFromParams(new URLSearchParams(''))).toEqual(NO_FILTER);
   });
+
+  it("shows only the questions in review from the review e-mail's link (server/modules/assessments/notifications.ts)", () => {
+    const link = new URL('http://verity.test/assessments/b1?review=in_review&workspace=w1');
+    expect(filterFromParams(link.searchParams)).toEqual({ ...NO_FILTER, reviewState: 'in_review' });
+  });
 });

@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
 import type { AssessmentQuestionView } from '../../../common/schemas/assessments';
 import { QuestionCard } from './components/question-card';
 import type { QuestionHandlers } from './use-question-actions';
@@ -20,17 +21,23 @@ export const NO_HANDLERS: QuestionHandlers = {
 
 /** The review card as the assessment page renders it for a user with `permissions`, as HTML. */
 export function cardHtml(question: AssessmentQuestionView, permissions: readonly string[]): string {
+  // In a router: a card's sources are links.
   return renderToStaticMarkup(
-    createElement(QuestionCard, {
-      question,
-      showSheet: false,
-      permissions,
-      selectable: true,
-      selected: false,
-      busy: null,
-      highlighted: false,
-      handlers: NO_HANDLERS,
-    }),
+    createElement(
+      MemoryRouter,
+      null,
+      createElement(QuestionCard, {
+        batchId: 'batch-1',
+        question,
+        showSheet: false,
+        permissions,
+        selectable: true,
+        selected: false,
+        busy: null,
+        highlighted: false,
+        handlers: NO_HANDLERS,
+      }),
+    ),
   );
 }
 

@@ -16,6 +16,8 @@ function sheet(name: string, sheetMapping: SheetMapping | null): PreviewSheet {
     columns: ['ID', 'Question', 'Answer', 'Comments'],
     mapping: sheetMapping,
     questionCount: sheetMapping ? 9 : 0,
+    prefilledAnswers: 0,
+    dropdownQuestions: 0,
     skipped: null,
   };
 }

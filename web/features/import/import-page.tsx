@@ -11,8 +11,10 @@ import { paths } from '../../paths';
 import { useCan } from '../../app/me/use-can';
 import { ImportForm, type LoadedWorkbook } from './components/import-form';
 import { ImportPreviewDialog } from './components/import-preview-dialog';
+import { ImportResultPanel } from './components/import-result-panel';
 import { TemplatesTab } from './components/templates-tab';
 import { EMPTY_IMPORT_FORM, ImportFormValues } from './import-form-values';
+import { IMPORT_AUDIENCE, type ImportOutcome } from './import-preview-rules';
 
 type ImportTab = 'import' | 'templates';
 
@@ -24,6 +26,7 @@ export function ImportPage() {
   const [fileName, setFileName] = useState<string | null>(null);
   const [workbook, setWorkbook] = useState<LoadedWorkbook | null>(null);
   const [preview, setPreview] = useState<{ id: number; entries: ParsedEntry[] } | null>(null);
+  const [outcome, setOutcome] = useState<ImportOutcome | null>(null);
 
   const applyTemplate = (format: ImportFormat, content: string) => {
     setWorkbook(null);
@@ -32,11 +35,12 @@ export function ImportPage() {
     setTab('import');
   };
 
-  const onImported = () => {
+  const onImported = (result: ImportOutcome) => {
     setPreview(null);
     setWorkbook(null);
     setFileName(null);
     form.reset(EMPTY_IMPORT_FORM);
+    setOutcome(result);
   };
 
   return (
@@ -51,7 +55,7 @@ export function ImportPage() {
         </Link>
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold tracking-tight">Import Q&amp;A</h1>
-          <Badge variant="warning">Admin Only</Badge>
+          <Badge variant="warning">{IMPORT_AUDIENCE}</Badge>
         </div>
         <p className="mt-1 text-sm text-muted-foreground">
           Bring existing question-and-answer pairs into the Knowledge Library from a spreadsheet, a JSON file or pasted
@@ -67,30 +71,34 @@ export function ImportPage() {
           </Alert>
         )}
 
-        <Tabs
-          value={tab}
-          onValueChange={(value) => setTab(value === 'templates' ? 'templates' : 'import')}
-          className="mt-6"
-        >
-          <TabsList>
-            <TabsTrigger value="import">Import Data</TabsTrigger>
-            <TabsTrigger value="templates">Templates &amp; Examples</TabsTrigger>
-          </TabsList>
-          {/* Kept mounted so a pasted text or loaded file survives a look at the templates. */}
-          <TabsContent value="import" forceMount className="data-[state=inactive]:hidden">
-            <ImportForm
-              form={form}
-              onPreview={(entries) => setPreview({ id: Date.now(), entries })}
-              fileName={fileName}
-              onFileNameChange={setFileName}
-              workbook={workbook}
-              onWorkbookChange={setWorkbook}
-            />
-          </TabsContent>
-          <TabsContent value="templates">
-            <TemplatesTab onUse={applyTemplate} />
-          </TabsContent>
-        </Tabs>
+        {outcome ? (
+          <ImportResultPanel outcome={outcome} onImportMore={() => setOutcome(null)} />
+        ) : (
+          <Tabs
+            value={tab}
+            onValueChange={(value) => setTab(value === 'templates' ? 'templates' : 'import')}
+            className="mt-6"
+          >
+            <TabsList>
+              <TabsTrigger value="import">Import Data</TabsTrigger>
+              <TabsTrigger value="templates">Templates &amp; Examples</TabsTrigger>
+            </TabsList>
+            {/* Kept mounted so a pasted text or loaded file survives a look at the templates. */}
+            <TabsContent value="import" forceMount className="data-[state=inactive]:hidden">
+              <ImportForm
+                form={form}
+                onPreview={(entries) => setPreview({ id: Date.now(), entries })}
+                fileName={fileName}
+                onFileNameChange={setFileName}
+                workbook={workbook}
+                onWorkbookChange={setWorkbook}
+              />
+            </TabsContent>
+            <TabsContent value="templates">
+              <TemplatesTab onUse={applyTemplate} />
+            </TabsContent>
+          </Tabs>
+        )}
       </div>
 
       <ImportPreviewDialog

@@ -5,6 +5,7 @@ import {
   IMPORT_PLACEHOLDERS,
   importButtonLabel,
   importedTitle,
+  importOutcomeSummary,
   previewSummary,
   skippedDescription,
 } from './import-preview-rules';
@@ -50,5 +51,22 @@ describe('import placeholder: a hint, not content', () => {
     expect(placeholder.startsWith('Example:')).toBe(true);
     expect(placeholder).toContain('<question>');
     expect(placeholder).not.toBe(IMPORT_TEMPLATES[format].content);
+  });
+});
+
+describe('the result of an import', () => {
+  it('says how many entries the library gained, and as what', () => {
+    expect(importOutcomeSummary({ imported: 3, skipped: 1, status: 'approved' })).toBe(
+      '3 entries were added to the Knowledge Library.',
+    );
+    expect(importOutcomeSummary({ imported: 1, skipped: 0, status: 'draft' })).toBe(
+      '1 entry was added to the Knowledge Library as a draft.',
+    );
+    expect(importOutcomeSummary({ imported: 1200, skipped: 0, status: 'draft' })).toBe(
+      '1,200 entries were added to the Knowledge Library as drafts.',
+    );
+    expect(importOutcomeSummary({ imported: 0, skipped: 2, status: 'approved' })).toBe(
+      'No entries were added to the Knowledge Library.',
+    );
   });
 });

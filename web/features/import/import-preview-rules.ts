@@ -59,6 +59,25 @@ export function skippedDescription(skipped: number): string | undefined {
     : `${formatNumber(skipped)} entries were skipped as duplicates.`;
 }
 
+/** Who may import, as the page's badge says (the policy 'knowledge:import' is manager and up). */
+export const IMPORT_AUDIENCE = 'Managers and admins';
+
+/** What an import did, as the page reports it once the preview has closed. */
+export interface ImportOutcome {
+  imported: number;
+  /** Duplicates skipped: those the preview left out and those the server found. */
+  skipped: number;
+  status: 'approved' | 'draft';
+}
+
+/** The result panel's sentence: how many entries the library gained, and as what. */
+export function importOutcomeSummary({ imported, status }: ImportOutcome): string {
+  if (imported === 0) return 'No entries were added to the Knowledge Library.';
+  const entries = imported === 1 ? '1 entry was' : `${formatNumber(imported)} entries were`;
+  const drafts = status === 'draft' ? (imported === 1 ? ' as a draft' : ' as drafts') : '';
+  return `${entries} added to the Knowledge Library${drafts}.`;
+}
+
 /**
  * The content box's placeholder: the shape of each format with <slots>, so it cannot be mistaken for entries
  * already typed (the full examples are on the Templates tab).

@@ -1,5 +1,4 @@
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ArrowRight, Building2, ClipboardCheck } from 'lucide-react';
 import { buttonVariants } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -8,7 +7,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatNumber } from '../../lib/format';
 import { paths } from '../../paths';
 import { useMe } from '../../app/me/get-me';
-import { useWorkspace } from '../../app/workspace/use-workspace';
+import { useWorkspaceFromLink } from '../../app/workspace/use-workspace-from-link';
 import { DueDate } from '../assessments/review-badges';
 import { useMyQuestions } from './api/get-my-questions';
 import { MyQuestionCard } from './components/my-question-card';
@@ -16,23 +15,9 @@ import { groupByAssessment } from './group-questions';
 
 const NO_PERMISSIONS: readonly string[] = [];
 
-/**
- * The e-mailed link names the workspace the questions are in (`?workspace=`): opening it makes that workspace
- * current, so the assignee sees them whichever one they had open. The parameter is then dropped from the address.
- */
-function useWorkspaceFromLink() {
-  const [params, setParams] = useSearchParams();
-  const { workspaces, currentWorkspace, selectWorkspace } = useWorkspace();
-  const wanted = params.get('workspace');
-  useEffect(() => {
-    if (!wanted || workspaces.length === 0) return;
-    if (currentWorkspace?.id !== wanted && workspaces.some((w) => w.id === wanted)) selectWorkspace(wanted);
-    setParams({}, { replace: true });
-  }, [wanted, workspaces, currentWorkspace, selectWorkspace, setParams]);
-}
-
 /** "My questions" (/my-questions): what the assessments of this workspace wait on me for, soonest due first. */
 export function MyQuestionsPage() {
+  // The assignment and overdue e-mails link here in the assessment's workspace.
   useWorkspaceFromLink();
   const query = useMyQuestions();
   const me = useMe();

@@ -30,6 +30,7 @@ export function assessmentQueryOptions(id: string) {
   });
 }
 
-export function useAssessment(id: string) {
-  return useQuery(assessmentQueryOptions(id));
+/** `enabled: false` holds the first load (until the workspace an e-mailed link names is current). */
+export function useAssessment(id: string, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...assessmentQueryOptions(id), enabled });
 }

@@ -40,7 +40,7 @@ import { QuestionnairePreview } from './questionnaire-preview';
 const NO_MAPPING: readonly SheetMapping[] = [];
 const NO_SKIPS: Readonly<Record<string, string>> = {};
 
-/** Detection's reason for each sheet it skipped, by sheet name. */
+/** Detection's reason for each sheet it judged not for answering, by sheet name. */
 function skipsOf(preview: PreviewResponse): Record<string, string> {
   return Object.fromEntries(preview.sheets.flatMap((sheet) => (sheet.skipped ? [[sheet.name, sheet.skipped]] : [])));
 }
@@ -67,9 +67,9 @@ function missingInformation() {
 
 /**
  * PRODUCT 'Import Assessment': name, customer, type, description and a questionnaire file. Choosing the file shows
- * what the server found in it (sheets read or skipped, question and answer columns, count, answers already given,
- * first questions) before anything is stored; a changed column is previewed again and sent with the import, and so
- * is the choice about the customer's own answers.
+ * what the server found in it (sheets imported or not and why, question and answer columns, the columns the filled
+ * file writes to, count, answers already given, first questions) before anything is stored; a changed column is
+ * previewed again and sent with the import, and so is the choice about the customer's own answers.
  */
 export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentDialogProps) {
   const importMutation = useImportAssessment();
@@ -80,8 +80,8 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
   // Undefined until the user changes a column: the server's own detection is used as it stands.
   const [mapping, setMapping] = useState<SheetMapping[] | undefined>(undefined);
   const preview = usePreviewQuestionnaire(picked, mapping);
-  // What detection found in this file before any change, so a column given up can come back and a skipped sheet
-  // keeps its reason.
+  // What detection found in this file before any change, so a column given up can come back and a sheet judged
+  // not for answering keeps its reason.
   const [detected, setDetected] = useState<{
     token: number;
     mapping: SheetMapping[];
@@ -265,6 +265,7 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
                 preview={previewData}
                 detected={detected?.token === picked.token ? detected.mapping : NO_MAPPING}
                 detectedSkips={detected?.token === picked.token ? detected.skips : NO_SKIPS}
+                chosen={mapping}
                 refreshing={preview.isFetching}
                 onMappingChange={setMapping}
                 prefilled={prefilled}

@@ -16,6 +16,7 @@ import { DropdownCell } from './dropdown-cell';
 import { QuestionTitle } from '../question-title';
 
 interface QuestionCardProps {
+  batchId: string;
   question: AssessmentQuestionView;
   /** The assessment spans several sheets (or tables), so each question says which one it is on. */
   showSheet: boolean;
@@ -91,6 +92,7 @@ function AnswerFlags({ question }: { question: AssessmentQuestionView }) {
  * while the question does not change.
  */
 export const QuestionCard = memo(function QuestionCard({
+  batchId,
   question,
   showSheet,
   permissions,
@@ -181,6 +183,7 @@ export const QuestionCard = memo(function QuestionCard({
                 initial={answered && answer !== null ? answer : ''}
                 sources={question.sources}
                 initialCite={currentCite(question)}
+                evidenceFor={{ batchId, questionId: question.id }}
                 saving={busy === 'save'}
                 onSave={(next, cite) => handlers.onSave(question, next, cite, () => setEditing(false))}
                 onCancel={() => setEditing(false)}

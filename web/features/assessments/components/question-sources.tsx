@@ -27,8 +27,9 @@ function shortName(source: Source): string {
 }
 
 /**
- * PRODUCT: sources as 'Doc (N%)' (library entries as 'Library (N%)'), each leading to the text it cites. A person's
- * citation has no confidence of the engine's: `cited` shows it without one.
+ * Each source with how closely it matches the question ('Library · 90% match'), leading to the text it cites. The
+ * word 'match' keeps it apart from the answer's confidence beside it: a source may match the question at 90% while
+ * the answer built on it is less certain. A person's citation has no figure of the engine's: `cited` shows none.
  */
 export function QuestionSources({ sources, cited = false }: { sources: readonly Source[]; cited?: boolean }) {
   if (sources.length === 0) return null;
@@ -46,13 +47,13 @@ export function QuestionSources({ sources, cited = false }: { sources: readonly 
             <Link
               to={sourceLink(source)}
               title={title}
-              aria-label={cited ? title : `${title} (${String(source.confidence)}%)`}
+              aria-label={cited ? title : `${title}, ${String(source.confidence)}% match`}
               className="flex max-w-full items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Icon className="size-3 shrink-0" aria-hidden />
               <span className="shrink-0">
                 {source.type === 'library' ? 'Library' : 'Doc'}
-                {!cited && ` (${String(source.confidence)}%)`}
+                {!cited && ` · ${String(source.confidence)}% match`}
               </span>
               <span className="max-w-72 min-w-0 truncate text-muted-foreground">{shortName(source)}</span>
             </Link>

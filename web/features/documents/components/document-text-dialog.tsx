@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useDocumentChunks } from '../api/get-document-chunks';
+import { readableChunkText } from '../chunk-text';
 import { findCitedChunk, hasCitation, NO_CITATION, splitAtPassage, type CitedPassage } from '../cited-passage';
 
 interface ChunkGroup {
@@ -132,6 +133,9 @@ function ExtractedText({ document, cited }: { document: DocumentView; cited: Cit
             <div className="grid gap-2">
               {group.chunks.map((chunk) => {
                 const isTarget = chunk.ordinal === target;
+                const text = readableChunkText(chunk.text, chunk.section);
+                // A chunk that held only its section's heading has nothing left to show but may still be cited.
+                if (text === '' && !isTarget) return null;
                 return (
                   // Plain text on purpose: extracted HTML or Markdown must never render as markup.
                   <p
@@ -143,7 +147,7 @@ function ExtractedText({ document, cited }: { document: DocumentView; cited: Cit
                       isTarget && '-mx-1.5 rounded-md bg-background px-1.5 py-1 ring-2 ring-amber-300',
                     )}
                   >
-                    <ChunkText text={chunk.text} passage={cited.passage} cited={isTarget} />
+                    <ChunkText text={text} passage={cited.passage} cited={isTarget} />
                   </p>
                 );
               })}

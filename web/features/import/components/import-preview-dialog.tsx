@@ -27,6 +27,7 @@ import {
   previewSummary,
   skippedDescription,
   type Duplicate,
+  type ImportOutcome,
 } from '../import-preview-rules';
 
 /** Entries rendered at once; a 10,000-row sheet is previewed a slice at a time instead of freezing the tab. */
@@ -46,7 +47,8 @@ interface ImportPreviewDialogProps {
   entries: ParsedEntry[] | null;
   canImport: boolean;
   onClose: () => void;
-  onImported: () => void;
+  /** The import succeeded: what it added and skipped. */
+  onImported: (outcome: ImportOutcome) => void;
 }
 
 /** `alreadySkipped`: duplicates the preview left out of the request, counted with those the server skipped. */
@@ -98,7 +100,8 @@ interface PreviewBodyProps {
   canImport: boolean;
   importMutation: ReturnType<typeof useImportCanonicalAnswers>;
   onClose: () => void;
-  onImported: () => void;
+  /** The import succeeded: what it added and skipped. */
+  onImported: (outcome: ImportOutcome) => void;
 }
 
 function PreviewBody({ entries, canImport, importMutation, onClose, onImported }: PreviewBodyProps) {
@@ -139,7 +142,7 @@ function PreviewBody({ entries, canImport, importMutation, onClose, onImported }
       {
         onSuccess: (result) => {
           importedToast(result, duplicates.size);
-          onImported();
+          onImported({ imported: result.imported, skipped: result.skipped + duplicates.size, status });
         },
         onError: (error) => {
           setProgress(null);

@@ -76,6 +76,7 @@ export const MyQuestionCard = memo(function MyQuestionCard({ batchId, question, 
                 initial={answered && question.answer !== null ? question.answer : ''}
                 sources={question.sources}
                 initialCite={currentCite(question)}
+                evidenceFor={{ batchId, questionId: question.id }}
                 saving={running !== null}
                 onSave={(answer, cite) => run('save', answer, cite, false)}
                 onSaveAndSubmit={

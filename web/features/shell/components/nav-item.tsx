@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { cn } from '../../../lib/cn';
@@ -17,9 +18,11 @@ interface NavItemProps {
   /** Router state the link navigates with (tasks mode lives there). */
   state?: unknown;
   className?: string;
+  /** Shown after the label, such as a count of what waits there. */
+  badge?: ReactNode;
 }
 
-export function NavItem({ to, label, icon: Icon, active, state, className }: NavItemProps) {
+export function NavItem({ to, label, icon: Icon, active, state, className, badge }: NavItemProps) {
   return (
     <Link
       to={to}
@@ -29,6 +32,7 @@ export function NavItem({ to, label, icon: Icon, active, state, className }: Nav
     >
       <Icon aria-hidden />
       {label}
+      {badge}
     </Link>
   );
 }

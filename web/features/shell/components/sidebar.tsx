@@ -25,6 +25,8 @@ import { useLogout } from '../../../app/me/logout';
 import { useCan } from '../../../app/me/use-can';
 import { WorkspacePicker } from '../../../app/workspace/workspace-picker';
 import { activeNavItem } from '../nav-state';
+import { useReviewQueue } from '../api/get-review-queue';
+import { reviewBadge } from '../review-badge';
 import { NavItem, navItemClass } from './nav-item';
 import { QuickStats } from './quick-stats';
 import { UploadSection } from '../../documents/upload-section';
@@ -38,6 +40,19 @@ interface SidebarProps {
   onClose?: () => void;
 }
 
+/** The count of questions waiting for review on a nav item; a screen reader hears the sentence instead. */
+function ReviewBadge({ text, label }: { text: string; label: string }) {
+  return (
+    <span
+      title={label}
+      className="ml-auto rounded-full bg-teal-100 px-1.5 text-xs font-semibold text-teal-800 tabular-nums"
+    >
+      <span aria-hidden>{text}</span>
+      <span className="sr-only">, {label}</span>
+    </span>
+  );
+}
+
 /** PRODUCT §2 "Sidebar". Navigation changes the mode through the URL, so Back and reloads keep it. */
 export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
   const location = useLocation();
@@ -46,6 +61,9 @@ export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
   const canUpload = useCan('documents:upload');
   // Questions are assigned to those who may answer them.
   const canAnswer = useCan('assessments:run');
+  // Reviewers see how many answers wait for them; the list shows each assessment's questions in review.
+  const canApprove = useCan('assessments:approve');
+  const badge = reviewBadge(useReviewQueue({ enabled: canApprove }).data);
   // PRODUCT §4 names this rule by role ("admin-level"), so it is the one role check the UI makes.
   const adminLevel = isAdminLevel(user.role);
   const logoutMutation = useLogout();
@@ -116,6 +134,7 @@ export function Sidebar({ organization, stats, user, onClose }: SidebarProps) {
             label="Bulk Assessments"
             icon={FileSpreadsheet}
             active={active === 'assessments'}
+            badge={badge && <ReviewBadge {...badge} />}
           />
           {canAnswer && (
             <NavItem to={paths.myQuestions} label="My questions" icon={ListTodo} active={active === 'myQuestions'} />
