@@ -62,6 +62,8 @@ describe('evidence for a person writing an answer', () => {
     expect(found.query).toBe(encryption.question);
     expect(found.entries[0]).toMatchObject({ question: ENC_Q, answer: ENC_A, status: 'approved' });
     expect(found.entries[0]?.match).toBeGreaterThan(0);
+    // The remote-access entry has nothing to do with encryption: not listed at 0%.
+    expect(found.entries.map((e) => e.question)).not.toContain(VPN_Q);
   });
 
   it("finds a document's passage with its name, for a question the library does not cover", async () => {

@@ -238,13 +238,18 @@ export async function findEvidence(scope: Scope, asked: string, ai: EngineAi = {
   const question = engineQuestion(asked);
   const analysis = await analyzeQuestion(scope, question, ai);
   const { ranked } = await inLane(scope.organizationId, () => decide(analysis));
-  const entries = ranked.slice(0, EVIDENCE_SHOWN).map((r) => ({
-    id: r.candidate.id,
-    question: r.candidate.question,
-    answer: r.candidate.answer,
-    status: r.candidate.status,
-    match: percent(r.score),
-  }));
+  // An entry whose match rounds to 0% is one the ranker sees nothing in (found by a shared common word, or as the
+  // nearest of a few by meaning): listing it would only bury the ones that match.
+  const entries = ranked
+    .map((r) => ({
+      id: r.candidate.id,
+      question: r.candidate.question,
+      answer: r.candidate.answer,
+      status: r.candidate.status,
+      match: percent(r.score),
+    }))
+    .filter((e) => e.match > 0)
+    .slice(0, EVIDENCE_SHOWN);
   // The passages the extractive answer chose come first, then the others as retrieved; each passage once. They
   // carry no match figure: the scores behind the two orders are on different scales.
   const chosen = new Set(analysis.extract.chunks.map((c) => c.chunk.id));

@@ -61,7 +61,7 @@ export function AnswerEditor({
 
   return (
     <form
-      className="grid gap-2"
+      className="grid grid-cols-[minmax(0,1fr)] gap-2"
       onSubmit={(event) => {
         event.preventDefault();
         if (!blank) onSave(draft.trim(), cite);
@@ -87,7 +87,11 @@ export function AnswerEditor({
             Cite
           </Label>
           <Select value={citedKey} onValueChange={setCitedKey}>
-            <SelectTrigger id={citeId} className="h-8 w-auto max-w-full min-w-48 text-xs" aria-label="Cite a source">
+            <SelectTrigger
+              id={citeId}
+              className="h-8 w-auto max-w-full min-w-0 text-xs sm:min-w-48"
+              aria-label="Cite a source"
+            >
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -46,8 +46,8 @@ export function QuestionSources({ sources, cited = false }: { sources: readonly 
           >
             <Link
               to={sourceLink(source)}
+              // The visible words are its name (a screen reader hears what is shown); the title adds the full text.
               title={title}
-              aria-label={cited ? title : `${title}, ${String(source.confidence)}% match`}
               className="flex max-w-full items-center gap-1 rounded-full border bg-surface px-2 py-0.5 text-xs text-slate-700 tabular-nums outline-none hover:border-indigo-300 hover:text-primary focus-visible:ring-2 focus-visible:ring-ring"
             >
               <Icon className="size-3 shrink-0" aria-hidden />
