@@ -64,6 +64,13 @@ export const SheetMapping = z.object({
   commentsColumn: z.number().int().min(0).max(16_383).nullable(),
   idColumn: z.number().int().min(0).max(16_383).nullable(),
   /**
+   * The first and last rows that may hold questions, 0-based like headerRow (the preview shows row numbers, 1-based);
+   * rows outside are not questions. Without them: from under the header (or from an earlier referenced row) to the
+   * end of the sheet.
+   */
+  firstRow: z.number().int().min(0).max(1_048_575).optional(),
+  lastRow: z.number().int().min(0).max(1_048_575).optional(),
+  /**
    * CAIQ v3: the answer is an X under one of these columns (Yes / No / Not Applicable); `mark` is what the export
    * writes under the chosen one (the mark the sheet already uses).
    */
@@ -79,6 +86,22 @@ export const SheetMapping = z.object({
     .optional(),
 });
 export type SheetMapping = z.infer<typeof SheetMapping>;
+
+/**
+ * Why a sheet's header and question rows do not go together, as a clause completing "The column choice for … is not
+ * valid: …", or null. Rows are 0-based and said as the spreadsheet numbers them. The server also checks them against
+ * the sheet itself (a row below its last).
+ */
+export function sheetRowsProblem(mapping: Pick<SheetMapping, 'headerRow' | 'firstRow' | 'lastRow'>): string | null {
+  const { headerRow, firstRow, lastRow } = mapping;
+  if (firstRow !== undefined && lastRow !== undefined && firstRow > lastRow) {
+    return `the first question row (row ${String(firstRow + 1)}) is after the last question row (row ${String(lastRow + 1)})`;
+  }
+  if (lastRow !== undefined && headerRow >= lastRow) {
+    return `the header row (row ${String(headerRow + 1)}) is not above the last question row (row ${String(lastRow + 1)})`;
+  }
+  return null;
+}
 
 /**
  * What the export does with answers already in the customer's file: leave every one of them ('keep'), or replace
@@ -105,7 +128,24 @@ export const ImportFileFields = z.object({
         return z.NEVER;
       }
     })
-    .pipe(z.array(SheetMapping, { message: 'mapping must be a list of sheet mappings' }).min(1).max(100))
+    .pipe(
+      z
+        .array(SheetMapping, { message: 'mapping must be a list of sheet mappings' })
+        .min(1)
+        .max(100)
+        .superRefine((mappings, ctx) => {
+          for (const mapping of mappings) {
+            const problem = sheetRowsProblem(mapping);
+            if (problem) {
+              ctx.addIssue({
+                code: 'custom',
+                message: `The column choice for "${mapping.sheet}" is not valid: ${problem}.`,
+              });
+              return;
+            }
+          }
+        }),
+    )
     .optional(),
   /** The Ask screen's chat that started it (Bulk Import). */
   sessionId: z.uuid({ message: 'sessionId must be a session id' }).optional(),
@@ -152,6 +192,15 @@ export const PreviewSheet = z.object({
   skipped: z.string().nullable(),
 });
 
+/** A layout the organization remembered from an import a person corrected, applied to this file's preview. */
+export const RememberedLayout = z.object({
+  id: z.string(),
+  savedAt: z.string(),
+  /** Who made the correction; null once they are removed. */
+  savedBy: Person.nullable(),
+});
+export type RememberedLayout = z.infer<typeof RememberedLayout>;
+
 export const PreviewResponse = z.object({
   fileName: z.string(),
   format: z.enum(['csv', 'xlsx', 'xls', 'docx']),
@@ -161,6 +210,11 @@ export const PreviewResponse = z.object({
   prefilledAnswers: z.number().int(),
   /** The first questions, as they will be imported. */
   questions: z.array(PreviewQuestion),
+  /**
+   * Set when no mapping was sent and the organization remembered one for files of this layout: the preview (and an
+   * import without a mapping) reads the file with it. Null: detection's reading.
+   */
+  rememberedLayout: RememberedLayout.nullable(),
 });
 export type PreviewResponse = z.infer<typeof PreviewResponse>;
 

@@ -745,6 +745,30 @@ export const assessmentQuestions = pgTable(
 );
 
 /**
+ * A questionnaire layout a person corrected in the import preview, remembered for the whole organization: the next
+ * file of that layout is read with `mapping` and needs no correction. A file matches when its sheet names give
+ * `sheet_names_key` and, read under `mapping`, its header cells and id pattern give `fingerprint`
+ * (server/ingest/questionnaire/layout-fingerprint.ts); the file's bytes play no part.
+ */
+export const questionnaireLayouts = pgTable(
+  'questionnaire_layouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    fingerprint: text('fingerprint').notNull(),
+    sheetNamesKey: text('sheet_names_key').notNull(),
+    /** The sheet mappings, the last question row kept as a count of filled rows under it (`lastRowFromEnd`). */
+    mapping: jsonb('mapping').$type<unknown[]>().notNull(),
+    savedBy: uuid('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('questionnaire_layouts_org_fingerprint_uq').on(t.organizationId, t.fingerprint),
+    index('questionnaire_layouts_org_names_idx').on(t.organizationId, t.sheetNamesKey),
+  ],
+);
+
+/**
  * An answer proposed for the library by someone who may not approve entries (PRODUCT §5): it waits in the
  * approvers' inbox and becomes an approved entry, or is rejected with a reason the suggester sees.
  */

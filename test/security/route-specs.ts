@@ -4,6 +4,7 @@ import { call } from '../helpers/api';
 import { unique, type TestUser } from '../helpers/factories';
 import { localPath, uploadObject } from '../helpers/documents';
 import type { Fixture } from './fixtures';
+import { questionnaireLayouts } from '../../server/db/schema';
 
 /** One request to a route. `multipart` sends a form as a browser would; `raw` bodies are sent as given. */
 export type Req = {
@@ -441,6 +442,25 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     access: 'assessments:run',
     ok: 201,
     request: () => ({ url: '/api/assessments/import', multipart: form({ name: 'Sweep upload' }) }),
+  },
+  'DELETE /api/questionnaire-layouts/:id': {
+    access: 'assessments:run',
+    ownsIds: true,
+    destroys: true,
+    // A layout of the tenant's own, made for each call: forgetting one consumes it.
+    request: async (f, _as, app) => {
+      const [layout] = await app.database.db
+        .insert(questionnaireLayouts)
+        .values({
+          organizationId: f.ids.organization,
+          fingerprint: unique('sweep-layout'),
+          sheetNamesKey: 'sweep',
+          mapping: [],
+        })
+        .returning({ id: questionnaireLayouts.id });
+      if (!layout) throw new Error('no layout inserted');
+      return { url: `/api/questionnaire-layouts/${layout.id}` };
+    },
   },
   'POST /api/import-qa': {
     access: 'assessments:run',

@@ -62,12 +62,15 @@ export function extractQuestions(
   // fields, "GNRL-01 | Vendor Name") are.
   const idDriven =
     !options.everyRow && mapping.idColumn !== null && referencesEveryQuestion(sheet, q, mapping.idColumn, headerEnd);
-  const start = idDriven ? 0 : headerEnd;
+  // The rows a person set are the questions' (the header itself is still skipped below); rows outside them (a title
+  // block, a sign-off under the table) are not.
+  const start = mapping.firstRow ?? (idDriven ? 0 : headerEnd);
+  const end = Math.min(sheet.rows.length, (mapping.lastRow ?? sheet.rows.length) + 1);
 
   const rows: Row[] = [];
   // From the section column only; headings are placed once titles are resolved.
   let section: string | null = null;
-  for (let index = start; index < sheet.rows.length; index += 1) {
+  for (let index = start; index < end; index += 1) {
     const cells = sheet.rows[index] ?? [];
     if (!cells.some((cell) => cell !== '')) continue;
     const header = index >= mapping.headerRow && index < headerEnd;

@@ -10,15 +10,17 @@ import { readXls } from './read-xls';
 import { readXlsx } from './read-xlsx';
 import { judgeSheets } from './select-sheets';
 import { sniffFormat } from './sniff-format';
-import type {
-  AnswerChoiceColumn,
-  Intake,
-  IntakeSheet,
-  Mapping,
-  QuestionItem,
-  QuestionnaireFormat,
-  QuestionnaireSheet,
-  RawSheet,
+import { sheetRowsProblem } from '../../../common/schemas/assessments';
+import {
+  type AnswerChoiceColumn,
+  type Intake,
+  type IntakeSheet,
+  type Mapping,
+  type QuestionItem,
+  QuestionnaireError,
+  type QuestionnaireFormat,
+  type QuestionnaireSheet,
+  type RawSheet,
 } from './types';
 
 /**
@@ -32,8 +34,40 @@ import type {
  * than 5,000 questions or a file that expands too much; 422 for a damaged or password-protected file.
  */
 export async function readQuestionnaire(bytes: Uint8Array, fileName: string, mapping?: Mapping[]): Promise<Intake> {
-  const { format, sheets, notes } = await readSheets(bytes, fileName);
-  return buildIntake(format, sheets, notes, mapping, { headerless: 'question-like' });
+  return intakeOf(await readQuestionnaireFile(bytes, fileName), mapping);
+}
+
+/** A questionnaire file parsed into sheets, not yet understood: read once, then with one mapping or another. */
+export type QuestionnaireFile = { format: QuestionnaireFormat; sheets: RawSheet[]; notes: string[] };
+
+/** Parses an upload into its sheets (the format from the bytes, the zip guard first); throws as readQuestionnaire. */
+export function readQuestionnaireFile(bytes: Uint8Array, fileName: string): Promise<QuestionnaireFile> {
+  return readSheets(bytes, fileName);
+}
+
+/** The questions of a parsed file: with `mapping` exactly its sheets and columns, else as detected (readQuestionnaire). */
+export function intakeOf(file: QuestionnaireFile, mapping?: Mapping[]): Intake {
+  return buildIntake(file.format, file.sheets, file.notes, mapping, { headerless: 'question-like' });
+}
+
+/**
+ * A mapping remembered from another file of the same layout, as it fits this one: a last question row past this
+ * sheet's end reads to the end. Null when it does not fit (a sheet missing, a column outside a sheet): a remembered
+ * layout is then passed over rather than refused like a person's choice.
+ */
+export function fittedMapping(sheets: readonly RawSheet[], mapping: readonly Mapping[]): Mapping[] | null {
+  const fitted = mapping.map((m) => {
+    const rows = sheets.find((sheet) => sheet.name === m.sheet)?.rows.length ?? 0;
+    if (m.lastRow === undefined || m.lastRow < rows) return m;
+    const { lastRow: _pastTheEnd, ...rest } = m;
+    return rest;
+  });
+  try {
+    return [...validateMappings(sheets, fitted).values()];
+  } catch (err) {
+    if (err instanceof QuestionnaireError) return null;
+    throw err;
+  }
 }
 
 /**
@@ -166,6 +200,16 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
     if (!Number.isInteger(mapping.headerRow) || mapping.headerRow < -1 || mapping.headerRow >= sheet.rows.length) {
       throw invalidMapping(name, 'the header row is outside the sheet');
     }
+    for (const [which, row] of [
+      ['first', mapping.firstRow],
+      ['last', mapping.lastRow],
+    ] as const) {
+      if (row !== undefined && (!Number.isInteger(row) || row < 0 || row >= sheet.rows.length)) {
+        throw invalidMapping(name, `the ${which} question row is outside the sheet`);
+      }
+    }
+    const rowsProblem = sheetRowsProblem(mapping);
+    if (rowsProblem) throw invalidMapping(name, rowsProblem);
     if (!Number.isInteger(mapping.questionColumn) || mapping.questionColumn < 0 || mapping.questionColumn >= width) {
       throw invalidMapping(name, 'the question column is outside the sheet');
     }
@@ -177,8 +221,10 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
     const used = new Set<number>([mapping.questionColumn]);
     for (const [role, column] of others) {
       if (column === null) continue;
-      // The answer may go to a new column right of the table, so only the sheet's hard limit applies.
-      if (!Number.isInteger(column) || column < 0 || column >= MAX_COLUMNS) {
+      // The answer may go to a new column right of the table, so only the sheet's hard limit applies to it; the
+      // comments and ids already in the file are read from its own columns.
+      const limit = role === 'answer' ? MAX_COLUMNS : width;
+      if (!Number.isInteger(column) || column < 0 || column >= limit) {
         throw invalidMapping(name, `the ${role} column is outside the sheet`);
       }
       if (used.has(column)) throw invalidMapping(name, `the ${role} column is also used for another purpose`);
@@ -192,6 +238,8 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
       answerColumn: mapping.answerColumn,
       commentsColumn: mapping.commentsColumn,
       idColumn: mapping.idColumn,
+      ...(mapping.firstRow !== undefined ? { firstRow: mapping.firstRow } : {}),
+      ...(mapping.lastRow !== undefined ? { lastRow: mapping.lastRow } : {}),
       ...(choices ? { answerChoiceColumns: choices } : {}),
     });
   }

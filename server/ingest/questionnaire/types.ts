@@ -76,6 +76,9 @@ export type Mapping = {
   answerColumn: number | null;
   commentsColumn: number | null;
   idColumn: number | null;
+  /** The first and last rows that may hold questions (0-based, inclusive), set by a person in the preview. */
+  firstRow?: number;
+  lastRow?: number;
   /**
    * Only for answers given by marking one of several columns (CAIQ v3: an "X" under Yes, No or Not Applicable). The
    * answer is the label of the marked column; answerColumn is the first of them.

@@ -33,6 +33,7 @@ import { chooseAnswerValue, updateQuestion } from './answer-edit';
 import { myQuestions, reviewQueue } from './my-questions';
 import { getDetail, regenerateQuestion, retryFailed } from './review';
 import { bulkReview, reviewQuestion } from './review-actions';
+import { forgetLayout } from './questionnaire-layouts';
 import { saveToLibrary } from './save-to-library';
 import { deleteBatch, getBatchView, importCsv, importFile, listBatches, previewFile, setBatchDueDate } from './service';
 
@@ -61,14 +62,14 @@ export async function assessmentRoutes(root: FastifyInstance) {
     async (req, reply) => reply.code(201).send(await importCsv(deps, req.tenant, req.body)),
   );
 
-  // Nothing of the workspace is read, but a workspace of another organization is still "not found".
+  // A workspace of another organization is "not found"; the organization's remembered layouts apply.
   app.post(
     '/api/assessments/preview',
     {
       config: { access: 'assessments:run', workspace: true },
       schema: { ...tag, response: { 200: PreviewResponse } },
     },
-    async (req) => previewFile(await readQuestionnaireUpload(req)),
+    async (req) => previewFile(req.tenant, await readQuestionnaireUpload(req)),
   );
 
   app.post(
@@ -79,6 +80,19 @@ export async function assessmentRoutes(root: FastifyInstance) {
     },
     async (req, reply) =>
       reply.code(201).send(await importFile(deps, req.tenant, await readQuestionnaireUpload(req), 'name')),
+  );
+
+  // A layout remembered from a corrected import is the organization's; whoever may import may forget it.
+  app.delete(
+    '/api/questionnaire-layouts/:id',
+    {
+      config: { access: 'assessments:run', workspace: true },
+      schema: { ...tag, params: IdParams, response: { 200: SuccessResponse } },
+    },
+    async (req) => {
+      await forgetLayout(req.tenant, req.params.id);
+      return { success: true as const };
+    },
   );
 
   /** The Ask screen's Bulk Import: a customer name and a file become a new assessment (PRODUCT §9). */

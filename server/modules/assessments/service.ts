@@ -9,7 +9,7 @@ import { inTenant } from '../../tenancy';
 import { newUploadKey } from '../../storage/keys';
 import { assertQuota } from '../objects/uploads';
 import { audit } from '../audit/service';
-import { csvToIntake, readQuestionnaire } from '../../ingest/questionnaire/intake';
+import { csvToIntake, readQuestionnaireFile } from '../../ingest/questionnaire/intake';
 import type { Intake } from '../../ingest/questionnaire/types';
 import { answeredByCustomer } from '../../ingest/questionnaire/customer-answers';
 import {
@@ -23,6 +23,7 @@ import {
 } from '../../../common/schemas/assessments';
 import { REVIEW_STATES, type ReviewState } from '../../../common/review-states';
 import { presentBatch, type BatchCounts } from './presenters';
+import { readWithLayout, rememberCorrection } from './questionnaire-layouts';
 
 /** A questionnaire file as uploaded, with the form's fields (server/http/questionnaire-upload.ts reads it). */
 export type QuestionnaireUpload = { bytes: Uint8Array; fileName: string; fields: ImportFileFields };
@@ -245,9 +246,16 @@ export async function importCsv(deps: AppDeps, ctx: TenantCtx, body: ImportCsvBo
   });
 }
 
-/** What a questionnaire file would import, read and not stored: its sheets, mappings and first questions. */
-export async function previewFile({ bytes, fileName, fields }: QuestionnaireUpload): Promise<PreviewResponse> {
-  const intake = await readQuestionnaire(bytes, fileName, fields.mapping);
+/**
+ * What a questionnaire file would import, read and not stored: its sheets, mappings and first questions, read with
+ * the mapping sent, else with the layout the organization remembered for files of this layout (and it says so).
+ */
+export async function previewFile(
+  ctx: TenantCtx,
+  { bytes, fileName, fields }: QuestionnaireUpload,
+): Promise<PreviewResponse> {
+  const file = await readQuestionnaireFile(bytes, fileName);
+  const { intake, remembered } = await readWithLayout(ctx, file, fields.mapping);
   const sheets = intake.sheets.map((s) => {
     const questions = intake.questions.filter((q) => q.sheet === s.name);
     // On a sheet answered by marks the allowed values are the choice columns' labels, not a dropdown.
@@ -279,6 +287,7 @@ export async function previewFile({ bytes, fileName, fields }: QuestionnaireUplo
       allowedValues: q.allowedValues,
       existingAnswer: q.existingAnswer,
     })),
+    rememberedLayout: remembered,
   };
 }
 
@@ -300,17 +309,19 @@ export async function importFile(
   }
   if (required === 'customer' && !fields.customerName) throw badRequest('Please enter a customer/account name');
   await assertQuota(ctx.db, ctx.organizationId, deps.config.uploads.quotaBytes, file.bytes.byteLength);
-  const intake = await readQuestionnaire(file.bytes, file.fileName, fields.mapping);
+  const parsed = await readQuestionnaireFile(file.bytes, file.fileName);
+  const { intake } = await readWithLayout(ctx, parsed, fields.mapping);
   const storageKey = newUploadKey(ctx.organizationId);
   await deps.storage.write(storageKey, file.bytes);
   const stored = {
     size: file.bytes.byteLength,
     sha256: crypto.createHash('sha256').update(file.bytes).digest('hex'),
   };
+  let result: ImportResult;
   try {
     const customer = fields.customerName || null;
     const fileName = file.fileName.slice(0, 255);
-    return await createBatch(deps, ctx, {
+    result = await createBatch(deps, ctx, {
       name: (fields.name || (customer ? `${customer} - ${stem(fileName)}` : stem(fileName))).slice(0, 200),
       description: fields.description,
       metadata: { sourceFile: fileName, customerName: customer, assessmentType: fields.assessmentType || null },
@@ -324,6 +335,13 @@ export async function importFile(
     await deps.storage.delete(storageKey).catch(() => undefined);
     throw err;
   }
+  // The assessment stands either way: a correction not remembered costs the next import a correction, no more.
+  if (fields.mapping) {
+    await rememberCorrection(ctx, parsed, intake).catch((err: unknown) => {
+      deps.log.warn({ err, organizationId: ctx.organizationId }, 'a corrected questionnaire layout was not remembered');
+    });
+  }
+  return result;
 }
 
 /**

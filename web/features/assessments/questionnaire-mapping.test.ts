@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { PreviewResponse, SheetMapping } from '../../../common/schemas/assessments';
-import { columnLabel, columnLetter, mappingOf, withAnswerColumn, withQuestionColumn } from './questionnaire-mapping';
+import {
+  columnLabel,
+  columnLetter,
+  mappingOf,
+  withAnswerColumn,
+  withCommentsColumn,
+  withIdColumn,
+  withQuestionColumn,
+  withRows,
+} from './questionnaire-mapping';
 
 type PreviewSheet = PreviewResponse['sheets'][number];
 
@@ -108,5 +117,54 @@ describe('withAnswerColumn', () => {
   it('keeps "no answer column" as the user chose, and restores comments once freed', () => {
     const onComments = withAnswerColumn(detected, 'One', 3, detected);
     expect(withAnswerColumn(onComments, 'One', null, detected)[0]).toEqual(mapping('One', { answerColumn: null }));
+  });
+});
+
+describe('withCommentsColumn', () => {
+  const detected = [mapping('One'), mapping('Two')];
+
+  it('changes only the named sheet, and takes the column from the ids', () => {
+    expect(withCommentsColumn(detected, 'One', 5)).toEqual([mapping('One', { commentsColumn: 5 }), mapping('Two')]);
+    expect(withCommentsColumn(detected, 'One', 0)[0]).toEqual(mapping('One', { commentsColumn: 0, idColumn: null }));
+  });
+
+  it('leaves the comments column out for none', () => {
+    expect(withCommentsColumn(detected, 'Two', null)[1]).toEqual(mapping('Two', { commentsColumn: null }));
+  });
+});
+
+describe('withIdColumn', () => {
+  const detected = [mapping('One'), mapping('Two')];
+
+  it('changes only the named sheet, and takes the column from the comments', () => {
+    expect(withIdColumn(detected, 'One', 4)).toEqual([mapping('One', { idColumn: 4 }), mapping('Two')]);
+    expect(withIdColumn(detected, 'One', 3)[0]).toEqual(mapping('One', { idColumn: 3, commentsColumn: null }));
+  });
+
+  it('leaves the ids out for none, keeping the comments', () => {
+    expect(withIdColumn(detected, 'One', null)[0]).toEqual(mapping('One', { idColumn: null }));
+  });
+});
+
+describe('withRows', () => {
+  const detected = [mapping('One'), mapping('Two')];
+
+  it("sets the named sheet's header row and question rows", () => {
+    const result = withRows(detected, 'One', { headerRow: 3, firstRow: 5, lastRow: 40 });
+    expect(result).toEqual([mapping('One', { headerRow: 3, firstRow: 5, lastRow: 40 }), mapping('Two')]);
+  });
+
+  it('keeps the rows not named in the change', () => {
+    const set = withRows(detected, 'One', { firstRow: 5, lastRow: 40 });
+    expect(withRows(set, 'One', { lastRow: 30 })[0]).toEqual(mapping('One', { firstRow: 5, lastRow: 30 }));
+    expect(withRows(set, 'One', { headerRow: -1 })[0]).toEqual(
+      mapping('One', { headerRow: -1, firstRow: 5, lastRow: 40 }),
+    );
+  });
+
+  it('clears a first or last row with null, leaving no key behind', () => {
+    const set = withRows(detected, 'One', { firstRow: 5, lastRow: 40 });
+    const cleared = withRows(set, 'One', { firstRow: null, lastRow: null })[0];
+    expect(cleared).toStrictEqual(mapping('One'));
   });
 });

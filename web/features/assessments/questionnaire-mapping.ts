@@ -113,3 +113,60 @@ export function withAnswerColumn(
       : m,
   );
 }
+
+/**
+ * The mapping with `sheetName`'s comments column changed; null: the filled file adds a Comments column where it needs
+ * one. A column the ids were read from is given up by them.
+ */
+export function withCommentsColumn(
+  mapping: readonly SheetMapping[],
+  sheetName: string,
+  column: number | null,
+): SheetMapping[] {
+  return mapping.map((m) =>
+    m.sheet === sheetName
+      ? { ...m, commentsColumn: column, idColumn: column === null ? m.idColumn : unless(m.idColumn, column) }
+      : m,
+  );
+}
+
+/** The mapping with `sheetName`'s id column changed; null: the questions carry no reference of their own. */
+export function withIdColumn(
+  mapping: readonly SheetMapping[],
+  sheetName: string,
+  column: number | null,
+): SheetMapping[] {
+  return mapping.map((m) =>
+    m.sheet === sheetName
+      ? {
+          ...m,
+          idColumn: column,
+          commentsColumn: column === null ? m.commentsColumn : unless(m.commentsColumn, column),
+        }
+      : m,
+  );
+}
+
+/** A change to a sheet's rows, 0-based as the mapping holds them; null clears the first or last question row. */
+export interface RowsChange {
+  headerRow?: number;
+  firstRow?: number | null;
+  lastRow?: number | null;
+}
+
+/**
+ * The mapping with `sheetName`'s header row or first and last question rows changed. Without a first row the
+ * questions start under the header again; without a last row they run to the end of the sheet.
+ */
+export function withRows(mapping: readonly SheetMapping[], sheetName: string, change: RowsChange): SheetMapping[] {
+  return mapping.map((m) => {
+    if (m.sheet !== sheetName) return m;
+    const { firstRow, lastRow, ...rest } = m;
+    const next: SheetMapping = { ...rest, headerRow: change.headerRow ?? m.headerRow };
+    const first = change.firstRow === undefined ? firstRow : change.firstRow;
+    const last = change.lastRow === undefined ? lastRow : change.lastRow;
+    if (first !== null && first !== undefined) next.firstRow = first;
+    if (last !== null && last !== undefined) next.lastRow = last;
+    return next;
+  });
+}

@@ -31,6 +31,7 @@ import {
   QUESTIONNAIRE_TOO_LARGE,
   selectedFileLine,
 } from '../../../lib/questionnaire-files';
+import { useForgetQuestionnaireLayout } from '../api/forget-questionnaire-layout';
 import { useImportAssessment } from '../api/import-assessment';
 import { usePreviewQuestionnaire, type PickedFile } from '../api/preview-questionnaire';
 import { INVALID_FILE, MISSING_INFORMATION, missingFieldErrors } from '../import-assessment-rules';
@@ -73,6 +74,7 @@ function missingInformation() {
  */
 export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentDialogProps) {
   const importMutation = useImportAssessment();
+  const forgetLayout = useForgetQuestionnaireLayout();
   const fileInput = useRef<HTMLInputElement>(null);
   const nextToken = useRef(1);
   const [picked, setPicked] = useState<PickedFile | null>(null);
@@ -144,6 +146,20 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
     setMapping(undefined);
     setPrefilled('keep');
     setPicked({ token: nextToken.current++, file });
+  };
+
+  // Forgotten: the same file is previewed afresh under a new token, so detection's reading is what the dialog keeps
+  // as "detected" again, and no change made on the remembered layout carries over.
+  const forget = (id: string) => {
+    forgetLayout.mutate(id, {
+      onSuccess: () => {
+        if (!picked) return;
+        setMapping(undefined);
+        setPicked({ token: nextToken.current++, file: picked.file });
+        toast({ title: 'Layout forgotten', description: 'The file is read as detected again.', variant: 'success' });
+      },
+      onError: (error) => toastError(error, 'The remembered layout could not be forgotten'),
+    });
   };
 
   const start = handleSubmit((values) => {
@@ -270,6 +286,8 @@ export function ImportAssessmentDialog({ open, onOpenChange }: ImportAssessmentD
                 onMappingChange={setMapping}
                 prefilled={prefilled}
                 onPrefilledChange={setPrefilled}
+                onForgetLayout={forget}
+                forgetting={forgetLayout.isPending}
               />
             ) : null)}
 

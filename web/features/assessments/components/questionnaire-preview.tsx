@@ -1,8 +1,9 @@
-import { ChevronRight, ListChecks } from 'lucide-react';
+import { ChevronRight, History, ListChecks } from 'lucide-react';
 import type { PrefilledAnswers, PreviewResponse, SheetMapping } from '../../../../common/schemas/assessments';
+import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { mappingOf } from '../questionnaire-mapping';
 import { arrangeSheets, notImportedSummary, type ArrangedSheet } from '../questionnaire-preview-sheets';
 import { PrefilledAnswersChoice } from './prefilled-answers-choice';
@@ -32,6 +33,10 @@ interface QuestionnairePreviewProps {
   /** What the filled file does with the answers the customer already gave. */
   prefilled: PrefilledAnswers;
   onPrefilledChange: (value: PrefilledAnswers) => void;
+  /** Forgets the layout this preview was read with (`preview.rememberedLayout`), so detection reads the file again. */
+  onForgetLayout: (id: string) => void;
+  /** The layout is being forgotten. */
+  forgetting: boolean;
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -53,6 +58,8 @@ export function QuestionnairePreview({
   onMappingChange,
   prefilled,
   onPrefilledChange,
+  onForgetLayout,
+  forgetting,
 }: QuestionnairePreviewProps) {
   const mapping = mappingOf(preview);
   const unit = preview.format === 'docx' ? 'table' : 'sheet';
@@ -93,6 +100,31 @@ export function QuestionnairePreview({
           {preview.sheets.length > 1 && ` · ${plural(preview.sheets.length, unit, `${unit}s`)}`}
         </p>
       </div>
+
+      {preview.rememberedLayout && (
+        // Columns and rows a person corrected on an earlier file of this layout: said, and undoable, never silent.
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 rounded-md border border-primary/30 bg-background p-2.5 text-sm">
+          <History className="size-4 shrink-0 text-primary" aria-hidden />
+          <p className="min-w-0 flex-1">
+            Layout remembered from {formatDate(preview.rememberedLayout.savedAt)}
+            <span className="text-muted-foreground">
+              {preview.rememberedLayout.savedBy && `, corrected by ${preview.rememberedLayout.savedBy.username}`}
+              {` on an earlier file of this layout.`}
+            </span>
+          </p>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={forgetting}
+            onClick={() => {
+              if (preview.rememberedLayout) onForgetLayout(preview.rememberedLayout.id);
+            }}
+          >
+            {forgetting && <Spinner className="size-3.5" label="Forgetting the layout" />}
+            Forget
+          </Button>
+        </div>
+      )}
 
       <ul className="grid gap-2" aria-label={unit === 'table' ? 'Tables' : 'Sheets'}>
         {main.map(card)}

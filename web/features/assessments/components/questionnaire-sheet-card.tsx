@@ -1,12 +1,22 @@
 import { useId } from 'react';
 import { EyeOff } from 'lucide-react';
 import { ADDED_COLUMN_HEADERS } from '../../../../common/constants';
-import type { PreviewResponse, SheetMapping } from '../../../../common/schemas/assessments';
+import { type PreviewResponse, type SheetMapping, sheetRowsProblem } from '../../../../common/schemas/assessments';
 import { Badge } from '../../../components/ui/badge';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { formatNumber } from '../../../lib/format';
-import { columnLabel, withAnswerColumn, withQuestionColumn } from '../questionnaire-mapping';
+import {
+  columnLabel,
+  type RowsChange,
+  withAnswerColumn,
+  withCommentsColumn,
+  withIdColumn,
+  withQuestionColumn,
+  withRows,
+} from '../questionnaire-mapping';
+import { asSentence } from '../mapping-rows';
 import { writtenColumns, type SheetStatus } from '../questionnaire-preview-sheets';
+import { RowNumberField } from './row-number-field';
 
 type PreviewSheet = PreviewResponse['sheets'][number];
 
@@ -31,6 +41,42 @@ function plural(count: number, one: string, many: string): string {
   return `${formatNumber(count)} ${count === 1 ? one : many}`;
 }
 
+interface ColumnSelectProps {
+  label: string;
+  name: string;
+  value: number | null;
+  /** The columns offered, by index. */
+  columns: readonly number[];
+  labels: readonly string[];
+  none: string;
+  onChange: (column: number | null) => void;
+}
+
+/** A column of the sheet, or none. */
+function ColumnSelect({ label, name, value, columns, labels, none, onChange }: ColumnSelectProps) {
+  return (
+    <label className="grid min-w-0 gap-1 text-xs text-muted-foreground">
+      {label}
+      <Select
+        value={value === null ? NONE : String(value)}
+        onValueChange={(next) => onChange(next === NONE ? null : Number(next))}
+      >
+        <SelectTrigger className="h-8 min-w-0 text-foreground" aria-label={name}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NONE}>{none}</SelectItem>
+          {columns.map((index) => (
+            <SelectItem key={index} value={String(index)}>
+              {columnLabel(labels, index)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </label>
+  );
+}
+
 /**
  * One sheet (or Word table) of the preview: imported with its question count, the customer's answers on it and every
  * column the filled-in file writes to, or not imported and why; its question and answer columns can be changed.
@@ -49,6 +95,25 @@ export function QuestionnaireSheetCard({
   const current = sheet.mapping;
   const columns = sheet.columns.map((_, index) => index);
   const written = writtenColumns(sheet, format);
+  // The question column, and where the answers go (one column, or the Yes / No / N/A columns marked under).
+  const answerColumns = new Set<number>(
+    current
+      ? [
+          current.questionColumn,
+          ...(current.answerColumn === null ? [] : [current.answerColumn]),
+          ...(current.answerChoiceColumns ?? []).map((choice) => choice.column),
+        ]
+      : [],
+  );
+  // A row that does not go with the others is said under its box and not sent: the server would refuse it.
+  const changeRows = (change: RowsChange): string | null => {
+    const next = withRows(mapping, sheet.name, change);
+    const changed = next.find((m) => m.sheet === sheet.name);
+    const problem = changed ? sheetRowsProblem(changed) : null;
+    if (problem) return asSentence(problem);
+    onMappingChange(next);
+    return null;
+  };
   return (
     <li
       className="grid gap-2 rounded-md border bg-background p-2.5"
@@ -111,35 +176,68 @@ export function QuestionnaireSheetCard({
             </Select>
           </label>
           {current && (
-            <label className="grid gap-1 text-xs text-muted-foreground">
-              Answer column
-              <Select
-                value={current.answerColumn === null ? NONE : String(current.answerColumn)}
-                onValueChange={(value) =>
-                  onMappingChange(
-                    withAnswerColumn(mapping, sheet.name, value === NONE ? null : Number(value), detected),
-                  )
-                }
-              >
-                <SelectTrigger className="h-8 text-foreground" aria-label={`Answer column of ${sheet.name}`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NONE}>
-                    {/* A Word table is never given a new column. */}
-                    {format === 'docx' ? 'None' : `None: add a ${ADDED_COLUMN_HEADERS.response} column`}
-                  </SelectItem>
-                  {columns
-                    .filter((index) => index !== current.questionColumn)
-                    .map((index) => (
-                      <SelectItem key={index} value={String(index)}>
-                        {columnLabel(sheet.columns, index)}
-                      </SelectItem>
-                    ))}
-                </SelectContent>
-              </Select>
-            </label>
+            <ColumnSelect
+              label="Answer column"
+              name={`Answer column of ${sheet.name}`}
+              value={current.answerColumn}
+              columns={columns.filter((index) => index !== current.questionColumn)}
+              labels={sheet.columns}
+              // A Word table is never given a new column.
+              none={format === 'docx' ? 'None' : `None: add a ${ADDED_COLUMN_HEADERS.response} column`}
+              onChange={(column) => onMappingChange(withAnswerColumn(mapping, sheet.name, column, detected))}
+            />
           )}
+          {current && (
+            <ColumnSelect
+              label="Comments column"
+              name={`Comments column of ${sheet.name}`}
+              value={current.commentsColumn}
+              columns={columns.filter((index) => !answerColumns.has(index))}
+              labels={sheet.columns}
+              none="None"
+              onChange={(column) => onMappingChange(withCommentsColumn(mapping, sheet.name, column))}
+            />
+          )}
+          {current && (
+            <ColumnSelect
+              label="ID column"
+              name={`ID column of ${sheet.name}`}
+              value={current.idColumn}
+              columns={columns.filter((index) => !answerColumns.has(index))}
+              labels={sheet.columns}
+              none="None"
+              onChange={(column) => onMappingChange(withIdColumn(mapping, sheet.name, column))}
+            />
+          )}
+        </div>
+      )}
+      {current && format !== 'docx' && (
+        // Row numbers as the spreadsheet shows them (a CSV's line numbers); a Word table's rows have none to show.
+        <div className="grid grid-cols-3 gap-2">
+          <RowNumberField
+            label="Header row"
+            name={`Header row of ${sheet.name}`}
+            value={current.headerRow}
+            rowCount={sheet.rowCount}
+            placeholder="None"
+            onCommit={(row) => changeRows({ headerRow: row ?? -1 })}
+          />
+          <RowNumberField
+            label="First question"
+            name={`First question row of ${sheet.name}`}
+            value={current.firstRow}
+            rowCount={sheet.rowCount}
+            placeholder="Auto"
+            onCommit={(row) => changeRows({ firstRow: row })}
+          />
+          <RowNumberField
+            label="Last question"
+            name={`Last question row of ${sheet.name}`}
+            value={current.lastRow}
+            rowCount={sheet.rowCount}
+            placeholder="End"
+            onCommit={(row) => changeRows({ lastRow: row })}
+          />
         </div>
       )}
       {status.imported && written.note && <p className="text-xs text-muted-foreground">{written.note}</p>}
