@@ -21,6 +21,8 @@ export const POLICY = {
   'workspaces:manage': MANAGER,
   'audit:read': ADMIN,
   'analytics:read': ADMIN,
+  /** What reviewers did with the machine's answers, per confidence band (the accuracy page). */
+  'accuracy:read': MANAGER,
   'sso:manage': ADMIN,
   'api_tokens:manage': ADMIN,
   'engine:read': ADMIN,

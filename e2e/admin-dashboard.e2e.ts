@@ -130,7 +130,9 @@ describe('admin dashboard', () => {
     await again.locator('.recharts-pie-sector').first().waitFor();
     await again.getByRole('list', { name: 'Top unanswered topics' }).getByText('Bug bounty', { exact: true }).waitFor();
     await screenshot(page, 'admin-dashboard-analytics');
-    await again.getByRole('tabpanel').evaluate((panel) => panel.scrollTo({ top: panel.scrollHeight }));
+    await again
+      .getByRole('tabpanel', { name: 'Analytics', exact: true })
+      .evaluate((panel) => panel.scrollTo({ top: panel.scrollHeight }));
     await screenshot(page, 'admin-dashboard-analytics-lower');
 
     // Audit Log: filtered to one action, then to one user.
@@ -153,10 +155,16 @@ describe('admin dashboard', () => {
     await table.getByText('INVITATION ACCEPTED').waitFor();
     await screenshot(page, 'admin-dashboard-audit-log');
 
-    // The member (now a manager) may open Workspace Settings but not the Admin Dashboard.
+    // The member (now a manager) may open Workspace Settings, and of the Admin Dashboard only Analytics (for its
+    // Accuracy part): users, settings, usage and the audit log stay an admin's.
     await other.goto(`${baseUrl}/admin-settings`);
     await other.getByRole('heading', { name: 'Workspace Settings' }).waitFor();
-    expect(await other.getByRole('button', { name: 'Admin Dashboard' }).count()).toBe(0);
+    await other.getByRole('button', { name: 'Admin Dashboard' }).click();
+    const managerDialog = other.getByRole('dialog', { name: 'Admin Dashboard' });
+    await managerDialog.getByRole('heading', { name: /^Accuracy/ }).waitFor();
+    expect(await managerDialog.getByRole('tab').allTextContents()).toEqual(['Analytics']);
+    expect(await managerDialog.getByText('Questions Asked').count()).toBe(0);
+    await other.keyboard.press('Escape');
 
     // Removing the member asks first, then ends their access.
     await again.getByRole('tab', { name: 'Users & Roles' }).click();

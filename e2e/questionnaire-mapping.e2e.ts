@@ -84,6 +84,26 @@ async function chooseOption(page: Page, combobox: Locator, option: string) {
   await expect.poll(() => combobox.textContent()).toBe(option);
 }
 
+// A vendor assessment answered by a mark "●" under Agree, Disagree or Not relevant: labels detection does not take for
+// answer choices (it reads no answer column and would add a Response column), with two rows the customer marked.
+const MARKED_SHEET = 'Vendor Assessment';
+const ACCESS_ANSWER = 'Yes. Access rights are reviewed every quarter by each system owner.';
+const MARKS: Record<number, 'C' | 'D' | 'E'> = { 1: 'D', 2: 'E' };
+
+async function vendorAssessment(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(MARKED_SHEET);
+  sheet.columns = [{ width: 8 }, { width: 60 }, { width: 10 }, { width: 10 }, { width: 14 }, { width: 30 }];
+  sheet.getRow(1).values = ['Ref', 'Requirement', 'Agree', 'Disagree', 'Not relevant', 'Remarks'];
+  sheet.getRow(1).font = { bold: true };
+  [...FIRST, 'Is customer data encrypted at rest?'].forEach((question, index) => {
+    sheet.getRow(2 + index).values = [`VA-0${String(index + 1)}`, question, '', '', '', ''];
+    const marked = MARKS[index];
+    if (marked) sheet.getCell(`${marked}${String(2 + index)}`).value = '●';
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(new Uint8Array(bytes).buffer);
@@ -191,6 +211,112 @@ describe('correcting a questionnaire mapping once', () => {
     expect(await next.preview.getByRole('combobox', { name: `Answer column of ${SHEET}` }).textContent()).toMatch(
       /^None/,
     );
+
+    expect(errors).toEqual([]);
+    await ctx.close();
+  }, 180_000);
+
+  it('reads the answers marked under columns the user picks, and marks only the rows the customer left blank', async () => {
+    const {
+      context: ctx,
+      page,
+      errors,
+    } = await openAdminPage(browser, baseUrl, { viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    for (const [question, answer] of [
+      ['Is multi-factor authentication enforced for all employees?', MFA_ANSWER],
+      ['Are access rights reviewed each quarter?', ACCESS_ANSWER],
+    ]) {
+      await apiCall(page, 'POST', '/api/canonical-answers', {
+        question,
+        answer,
+        tags: ['security'],
+        status: 'approved',
+      });
+    }
+    const { dialog, preview } = await openImport(
+      page,
+      'Vendor assessment',
+      tempFile('vendor.xlsx', await vendorAssessment()),
+    );
+
+    // Detection reads the questions but none of the customer's marks: no answer column, nothing answered yet.
+    await preview.getByText('4 questions found', { exact: true }).waitFor();
+    const card = preview.getByRole('list', { name: 'Sheets' }).getByRole('listitem', { name: MARKED_SHEET });
+    const answerColumn = card.getByRole('combobox', { name: `Answer column of ${MARKED_SHEET}` });
+    expect(await answerColumn.textContent()).toMatch(/^None/);
+
+    // Answered by a mark under Agree / Disagree / Not relevant; Agree stands for Yes, Disagree for No.
+    await answerColumn.click();
+    await page.getByRole('option', { name: 'A mark under one of several columns…' }).click();
+    const chooser = page.getByRole('dialog', { name: `Answer choice columns of ${MARKED_SHEET}` });
+    for (const column of ['C · Agree', 'D · Disagree', 'E · Not relevant']) {
+      await chooser.getByRole('checkbox', { name: column }).click();
+      await settled(page);
+      await chooser.getByRole('checkbox', { name: column, checked: true }).waitFor();
+    }
+    await preview.getByText('4 questions found, 2 already answered by the customer').waitFor();
+    for (const [letter, label] of [
+      ['C', 'Yes'],
+      ['D', 'No'],
+    ] as const) {
+      const box = chooser.getByRole('textbox', { name: `Label of column ${letter}` });
+      await box.fill(label);
+      await box.press('Enter');
+      await settled(page);
+      await expect
+        .poll(() => chooser.getByRole('textbox', { name: `Label of column ${letter}` }).inputValue())
+        .toBe(label);
+    }
+    const trigger = card.getByRole('button', { name: `Answer choice columns of ${MARKED_SHEET}` });
+    await expect.poll(() => trigger.textContent()).toBe('C · Yes, D · No, E · Not relevant');
+    const firstQuestions = preview.getByRole('list', { name: 'First questions' });
+    await firstQuestions.getByText('Answer: Yes / No / Not relevant', { exact: false }).first().waitFor();
+    await expect.poll(() => firstQuestions.getByText("Customer's answer:").count()).toBe(2);
+    const written = card.getByRole('list', { name: `Columns filled in ${MARKED_SHEET}` });
+    await written.getByText('C · Agree, D · Disagree, E · Not relevant').waitFor();
+
+    // The editor at a desktop's width and a phone's, its list of columns open: nothing wider than the screen.
+    await screenshot(page, 'questionnaire-choice-columns');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await chooser.waitFor();
+    expect(await dialog.evaluate((root) => root.scrollWidth <= root.clientWidth)).toBe(true);
+    expect(await card.evaluate((root) => root.scrollWidth <= root.clientWidth)).toBe(true);
+    expect(await chooser.evaluate((root) => root.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
+    expect(await chooser.evaluate((root) => root.scrollWidth <= root.clientWidth)).toBe(true);
+    await screenshot(page, 'questionnaire-choice-columns-phone');
+    await page.keyboard.press('Escape');
+    await chooser.waitFor({ state: 'hidden' });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, 'questionnaire-choice-columns-phone-closed');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole('button', { name: 'Import Assessment' }).click();
+    await toast(page, 'Assessment created');
+    await dialog.waitFor({ state: 'hidden' });
+    const assessment = page.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
+    await assessment.getByText('4 / 4 questions').waitFor();
+    await assessment.getByRole('link', { name: 'Vendor assessment' }).click();
+    await page.waitForURL('**/assessments/*');
+    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+    await header.getByText('Completed', { exact: true }).waitFor();
+    await header.getByRole('button', { name: 'Export', exact: true }).click();
+    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
+    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
+    ]);
+    const filled = (await loadWorkbook(fs.readFileSync(await download.path()))).getWorksheet(MARKED_SHEET);
+    if (!filled) throw new Error('the filled workbook lost its sheet');
+    const marks = (row: number) => ['C', 'D', 'E'].map((column) => filled.getCell(`${column}${String(row)}`).text);
+    // MFA: not marked by the customer, answered Yes → the sheet's own mark under Agree, the answer in the remarks.
+    expect(marks(2)).toEqual(['●', '', '']);
+    expect(filled.getCell('F2').text).toContain('multi-factor authentication');
+    // Access reviews: Verity says Yes, but the customer marked Disagree: no second mark.
+    expect(marks(3)).toEqual(['', '●', '']);
+    expect(marks(4)).toEqual(['', '', '●']);
+    expect(marks(5).filter((mark) => mark !== '').length).toBeLessThanOrEqual(1);
+    expect(filled.getCell('G1').text).toBe('');
 
     expect(errors).toEqual([]);
     await ctx.close();

@@ -14,6 +14,7 @@ const LABELS: Record<Action, string> = {
   'workspaces:manage': 'create, rename or delete workspaces',
   'audit:read': 'view the audit log',
   'analytics:read': 'view usage analytics',
+  'accuracy:read': 'view how often reviewers kept the machine answers',
   'sso:manage': 'change single sign-on settings',
   'api_tokens:manage': 'manage API tokens',
   'engine:read': 'see how answers are matched',

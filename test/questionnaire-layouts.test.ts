@@ -247,6 +247,25 @@ describe('rows and columns a person sets', () => {
       [{ lastRow: 500 }, /last question row is outside the sheet/],
       [{ headerRow: 500 }, /header row is outside the sheet/],
       [{ sheet: 'No such sheet' }, /no sheet with that name/],
+      [
+        {
+          answerChoiceColumns: [
+            { column: 4, label: 'Agree' },
+            { column: 40, label: 'Disagree' },
+          ],
+        },
+        /answer choice column is outside the sheet/,
+      ],
+      [
+        {
+          answerChoiceColumns: [
+            { column: 3, label: 'Agree' },
+            { column: 4, label: 'Disagree' },
+          ],
+        },
+        /answer choice column D is also the question column/,
+      ],
+      [{ answerChoiceColumns: [{ column: 4, label: 'Agree' }] }, /needs 2 to 10 answer choice columns, not 1/],
     ];
     for (const [change, message] of bad) {
       for (const url of [PREVIEW, IMPORT]) {
@@ -263,6 +282,88 @@ describe('rows and columns a person sets', () => {
       }
     }
     expect(await layoutsOf(t.organizationId)).toEqual([]);
+  });
+});
+
+// A vendor assessment answered by a mark under Agree / Disagree / Not relevant: labels detection does not take for
+// answer choices, so it reads no answer column at all until a person names the three columns.
+const MARKED_SHEET = 'Vendor Assessment';
+const AGREE = 2; // column C; D and E are Disagree and Not relevant, F the remarks
+
+async function vendorAssessment(questions: readonly string[], marked: Record<number, number>): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(MARKED_SHEET);
+  sheet.getRow(1).values = ['Ref', 'Requirement', 'Agree', 'Disagree', 'Not relevant', 'Remarks'];
+  questions.forEach((question, index) => {
+    const row = ['VA-0' + String(index + 1), question, '', '', '', ''];
+    const column = marked[index];
+    if (column !== undefined) row[column] = '●';
+    sheet.getRow(2 + index).values = row;
+  });
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+describe('answer-choice columns a person sets', () => {
+  it('reads the marks under the columns chosen, and remembers them for the next file of that layout', async () => {
+    const t = await createTenant(app);
+    const first = { name: 'vendor.xlsx', bytes: await vendorAssessment(FIRST, { 1: AGREE + 1 }) };
+    const detected = (await preview(t.users.contributor, {}, first)).sheets.find((s) => s.name === MARKED_SHEET);
+    expect(detected?.mapping?.answerChoiceColumns).toBeUndefined();
+    expect(detected?.prefilledAnswers).toBe(0);
+
+    const corrected: SheetMapping = {
+      ...detected!.mapping!,
+      answerColumn: AGREE,
+      answerChoiceColumns: [
+        { column: AGREE, label: 'Yes' },
+        { column: AGREE + 1, label: 'No' },
+        { column: AGREE + 2, label: 'Not relevant' },
+      ],
+    };
+    const read = await preview(t.users.contributor, { mapping: JSON.stringify([corrected]) }, first);
+    expect(read.questions.map((q) => [q.existingAnswer, q.allowedValues])).toEqual([
+      [null, ['Yes', 'No', 'Not relevant']],
+      ['No', ['Yes', 'No', 'Not relevant']],
+      [null, ['Yes', 'No', 'Not relevant']],
+    ]);
+    expect(read.prefilledAnswers).toBe(1);
+    const res = await postMultipart(
+      app,
+      IMPORT,
+      t.users.contributor,
+      { name: 'Vendor', mapping: JSON.stringify([corrected]) },
+      first,
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const [saved] = await layoutsOf(t.organizationId);
+    expect(saved?.mapping).toEqual([
+      expect.objectContaining({
+        answerChoiceColumns: [
+          { column: AGREE, label: 'Yes', mark: '●' },
+          { column: AGREE + 1, label: 'No', mark: '●' },
+          { column: AGREE + 2, label: 'Not relevant', mark: '●' },
+        ],
+      }),
+    ]);
+
+    // The next file of that layout, with other marks, is read with the choice columns and no correction.
+    const next = await preview(
+      t.users.manager,
+      {},
+      {
+        name: 'next.xlsx',
+        bytes: await vendorAssessment(SECOND, { 0: AGREE + 2, 3: AGREE }),
+      },
+    );
+    expect(next.rememberedLayout?.id).toBe(saved?.id);
+    const sheet = next.sheets.find((s) => s.name === MARKED_SHEET);
+    expect(sheet?.mapping?.answerChoiceColumns?.map((choice) => [choice.column, choice.label])).toEqual([
+      [AGREE, 'Yes'],
+      [AGREE + 1, 'No'],
+      [AGREE + 2, 'Not relevant'],
+    ]);
+    expect(next.questions.map((q) => q.existingAnswer)).toEqual(['Not relevant', null, null, 'Yes']);
+    expect(sheet?.prefilledAnswers).toBe(2);
   });
 });
 

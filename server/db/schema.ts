@@ -725,6 +725,15 @@ export const assessmentQuestions = pgTable(
     librarySuggestionId: uuid('library_suggestion_id').references(() => librarySuggestions.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The engine's last answer as it wrote it, kept through a person's edits (which clear `confidence` and
+     * `sources` above, as they no longer describe the answer shown), so the review's outcome can be told against it
+     * (review_outcomes). Null when the engine never answered the question.
+     */
+    machineAnswer: text('machine_answer'),
+    machineAnswerType: text('machine_answer_type'),
+    machineConfidence: integer('machine_confidence'),
+    machineSources: jsonb('machine_sources').$type<unknown[]>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -741,6 +750,64 @@ export const assessmentQuestions = pgTable(
     index('assessment_questions_batch_waiting_idx')
       .on(t.batchId)
       .where(sql`${t.status} in ('pending', 'processing')`),
+  ],
+);
+
+/**
+ * What became of one machine answer when its review ended (issue 36): 'unchanged', 'edited' (with
+ * `edit_distance`), 'replaced', 'not_applicable' or 'regenerated' (server/modules/assessments/review-outcomes.ts
+ * holds the rules), with what the engine said of the answer at the time. One row per question: a later review of the
+ * same question replaces it. It goes with its question (and assessment) when that is deleted.
+ */
+export const reviewOutcomes = pgTable(
+  'review_outcomes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organizationId: organizationRef(),
+    workspaceId: workspaceRef(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => assessmentBatches.id, { onDelete: 'cascade' }),
+    questionId: uuid('question_id')
+      .notNull()
+      .references(() => assessmentQuestions.id, { onDelete: 'cascade' }),
+    outcome: text('outcome').notNull(),
+    /** Normalized Levenshtein distance of the machine's text and the approved one (0–1); null when none was approved. */
+    editDistance: real('edit_distance'),
+    confidence: integer('confidence').notNull(),
+    answerType: text('answer_type').notNull(),
+    /** The question's most specific taxonomy topic, 'other' when it names none; null for back-filled rows. */
+    topic: text('topic'),
+    /** The library entry and documents the machine answer came from (ids only: the evidence outlives them). */
+    libraryEntryId: uuid('library_entry_id'),
+    documentIds: uuid('document_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }).notNull(),
+    /**
+     * The Monday (UTC) of `reviewed_at`'s week, which the weekly trend groups by: stored, because computing it for
+     * each of 100,000 rows was most of the page's time (bench:accuracy).
+     */
+    reviewWeek: date('review_week', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`(date_trunc('week', "reviewed_at" at time zone 'UTC'))::date`),
+  },
+  (t) => [
+    uniqueIndex('review_outcomes_question_uq').on(t.questionId),
+    // The accuracy page reads one workspace's period: every figure it shows comes from this index alone.
+    index('review_outcomes_ws_reviewed_idx').on(
+      t.organizationId,
+      t.workspaceId,
+      t.reviewedAt,
+      t.confidence,
+      t.outcome,
+      t.answerType,
+      t.topic,
+      t.reviewWeek,
+    ),
+    index('review_outcomes_batch_idx').on(t.batchId),
   ],
 );
 

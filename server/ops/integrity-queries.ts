@@ -56,6 +56,7 @@ const TENANT_TABLES: Array<{ table: string; one: string; many: string }> = [
   { table: 'qa_entries', one: 'chat answer', many: 'chat answers' },
   { table: 'assessment_batches', one: 'assessment', many: 'assessments' },
   { table: 'assessment_questions', one: 'assessment question', many: 'assessment questions' },
+  { table: 'review_outcomes', one: 'review outcome', many: 'review outcomes' },
 ];
 
 const RESTORE_HINT = 'Restore the database from a backup taken before the damage, or contact support.';

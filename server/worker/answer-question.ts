@@ -102,6 +102,11 @@ export async function answerClaimedQuestion(
           answerCount: sql`${aq.answerCount} + 1`,
           // A fresh answer of the engine's own: whatever a person wrote or approved before is replaced.
           answerOrigin: 'machine',
+          // Its snapshot, which a person's later edit leaves alone: the review's outcome is told against it.
+          machineAnswer: result.answer,
+          machineAnswerType: result.answerType,
+          machineConfidence: result.confidence,
+          machineSources: result.sources,
           editedBy: null,
           // What "Save to library" made of the previous answer is not this one's.
           libraryEntryId: null,

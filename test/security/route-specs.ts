@@ -190,6 +190,11 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     request: () => ({ url: '/api/admin/audit-logs/filters' }),
   },
   'GET /api/admin/analytics': { access: 'analytics:read', request: () => ({ url: '/api/admin/analytics' }) },
+  'GET /api/admin/accuracy': { access: 'accuracy:read', request: () => ({ url: '/api/admin/accuracy' }) },
+  'GET /api/admin/accuracy/export': {
+    access: 'accuracy:read',
+    request: () => ({ url: '/api/admin/accuracy/export' }),
+  },
   'GET /api/admin/engine': { access: 'engine:read', request: () => ({ url: '/api/admin/engine' }) },
   'GET /api/admin/sso': { access: 'sso:manage', request: () => ({ url: '/api/admin/sso' }) },
   'PUT /api/admin/sso': {

@@ -25,9 +25,15 @@ export function invalidateDocuments(queryClient: QueryClient): Promise<void> {
   ]).then(() => undefined);
 }
 
-/** After an import, a delete or a review: the list's counts and the open detail are stale. */
+/**
+ * After an import, a delete or a review: the list's counts and the open detail are stale, and so are the accuracy
+ * figures (a review that ends records its outcome), which the bulk-accept offer quotes.
+ */
 export function invalidateAssessments(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: queryKeys.assessments.root });
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.assessments.root }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.accuracy.root }),
+  ]).then(() => undefined);
 }
 
 /**

@@ -82,6 +82,15 @@ export const queryKeys = {
     session: (id: string) => ['qa', 'sessions', 'detail', id] as const,
   },
 
+  /**
+   * What reviewers did with the machine's answers in the current workspace, per period: the Accuracy page and the
+   * bulk-accept offer read the same entry. Workspace data (no organization scope); any review makes it stale.
+   */
+  accuracy: {
+    root: ['accuracy'] as const,
+    view: (from: string, to: string) => ['accuracy', 'view', { from, to }] as const,
+  },
+
   /** Organization data of the Admin Dashboard: a workspace switch keeps it (see `meta.scope` on each query). */
   admin: {
     sso: ['admin', 'sso'] as const,

@@ -1,4 +1,4 @@
-import { MAX_COLUMNS } from './cell-refs';
+import { MAX_COLUMNS, columnLetters } from './cell-refs';
 import { columnCount } from './column-stats';
 import { type DetectOptions, type Layout, detectLayout, layoutFromMapping } from './detect';
 import { extractQuestions } from './extract-questions';
@@ -230,7 +230,7 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
       if (used.has(column)) throw invalidMapping(name, `the ${role} column is also used for another purpose`);
       used.add(column);
     }
-    const choices = validateChoices(name, mapping);
+    const choices = validateChoices(name, mapping, width);
     chosen.set(name, {
       sheet: name,
       headerRow: mapping.headerRow,
@@ -249,17 +249,35 @@ function validateMappings(sheets: readonly RawSheet[], mappings: readonly Mappin
 // A mark is a tick, a cross or a word ("Yes"), never a sentence.
 const MAX_MARK_CHARS = 20;
 
-function validateChoices(sheet: string, mapping: Mapping): AnswerChoiceColumn[] | null {
+// A row answered by a mark picks one of several columns (Yes / No / N/A); one column alone offers no choice.
+const MIN_CHOICES = 2;
+const MAX_CHOICES = 10;
+
+/**
+ * A user's answer-choice columns, checked against the sheet: 2 to 10 of them, inside the sheet (a mark is made under
+ * a column the customer's file has, never one added), none also the question, comments or id column.
+ */
+function validateChoices(sheet: string, mapping: Mapping, width: number): AnswerChoiceColumn[] | null {
   const choices: unknown = mapping.answerChoiceColumns;
   if (choices === undefined || choices === null) return null;
   if (!Array.isArray(choices)) throw invalidMapping(sheet, 'the answer choices must be a list');
+  if (choices.length === 0) return null;
+  if (choices.length < MIN_CHOICES || choices.length > MAX_CHOICES) {
+    throw invalidMapping(
+      sheet,
+      `a sheet answered by a mark needs ${String(MIN_CHOICES)} to ${String(MAX_CHOICES)} answer choice columns, not ${String(choices.length)}`,
+    );
+  }
   // The answer column is the first choice column itself; the other roles must stay apart from all of them.
   const others = new Set([mapping.questionColumn, mapping.commentsColumn, mapping.idColumn]);
   const seen = new Set<number>();
   return choices.map((choice: unknown) => {
     const { column, label, mark } = (choice ?? {}) as { column?: unknown; label?: unknown; mark?: unknown };
-    if (typeof column !== 'number' || !Number.isInteger(column) || column < 0 || column >= MAX_COLUMNS) {
+    if (typeof column !== 'number' || !Number.isInteger(column) || column < 0 || column >= width) {
       throw invalidMapping(sheet, 'an answer choice column is outside the sheet');
+    }
+    if (column === mapping.questionColumn) {
+      throw invalidMapping(sheet, `answer choice column ${columnLetters(column)} is also the question column`);
     }
     if (typeof label !== 'string' || label.trim() === '') throw invalidMapping(sheet, 'an answer choice has no label');
     if (seen.has(column) || others.has(column)) {

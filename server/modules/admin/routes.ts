@@ -10,9 +10,13 @@ import {
   AuditLogRow,
   EngineStatusView,
 } from '../../../common/schemas/admin';
+import { AccuracyQuery, AccuracyView } from '../../../common/schemas/accuracy';
+import { sendDownload } from '../../http/send-download';
 import { listUsers } from '../organizations/service';
 import { auditLogFilters, listAuditLogs, presentAuditLog } from '../audit/service';
 import { presentAdminUser } from '../organizations/presenters';
+import { accuracyView } from './accuracy';
+import { exportAccuracy } from './accuracy-export';
 import { organizationAnalytics } from './analytics';
 import { engineStatus } from './engine';
 
@@ -61,5 +65,22 @@ export async function adminRoutes(base: FastifyInstance) {
       schema: { ...tag, querystring: AnalyticsQuery, response: { 200: AnalyticsView } },
     },
     async (req) => organizationAnalytics(req.user, req.query.days),
+  );
+
+  // What reviewers did with the machine's answers in the current workspace (issue 36): managers and admins, as the
+  // review itself. A workspace of another organization is "not found", as on every workspace route.
+  app.get(
+    '/api/admin/accuracy',
+    {
+      config: { access: 'accuracy:read', workspace: true },
+      schema: { ...tag, querystring: AccuracyQuery, response: { 200: AccuracyView } },
+    },
+    async (req) => accuracyView(req.tenant, req.query),
+  );
+
+  app.get(
+    '/api/admin/accuracy/export',
+    { config: { access: 'accuracy:read', workspace: true }, schema: { ...tag, querystring: AccuracyQuery } },
+    async (req, reply) => sendDownload(reply, await exportAccuracy(req.tenant, req.query)),
   );
 }

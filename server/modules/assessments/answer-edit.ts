@@ -41,7 +41,8 @@ function citesAsBefore(current: QuestionRow, cite: UpdateQuestionBody['cite']): 
 
 /**
  * A person's answer (PRODUCT §9 Review). It is theirs from now on: the engine's type, confidence and sources no
- * longer describe it, so they are cleared and only what the person cites is kept. It is drafted again whatever
+ * longer describe it, so they are cleared and only what the person cites is kept. The engine's own answer stays in
+ * its snapshot (`machine_*`), which the review's outcome is told against (review-outcomes.ts). It is drafted again whatever
  * state it was in (a changed answer needs a fresh review, so an approval is withdrawn), and it wins over a worker
  * still answering: the question leaves `processing`, so the worker's claim check drops its late answer.
  */

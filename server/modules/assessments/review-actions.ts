@@ -18,6 +18,7 @@ import type { BulkReviewBody, BulkReviewResult } from '../../../common/schemas/a
 import { audit } from '../audit/service';
 import { hasAnswer } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
+import { recordOutcomes } from './review-outcomes';
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
 import { inReviewCount, notifyAssignment, notifyReview, reviewersToMail, shouldMailAssignment } from './notifications';
@@ -82,6 +83,8 @@ export async function reviewQuestion(
     // Someone else moved it meanwhile (between the read above and this write): their change stands.
     if (!changed) throw conflict('Someone else changed this question meanwhile. Refresh the page and try again.');
     if (to === 'not_applicable') await settleBatch(tx, ctx, batchId);
+    // The review of the machine's answer ends here (review-outcomes.ts); return and reopen leave its outcome be.
+    if (to === 'approved' || to === 'not_applicable') await recordOutcomes(tx, ctx, [qid], to, now);
     const reviewers = batch ? await reviewersToMail(tx, ctx, batch, q.assigneeId) : [];
     await audit({ ...ctx, db: tx }, 'assessment_question_reviewed', 'assessment', batchId, {
       questionId: qid,
@@ -179,6 +182,13 @@ export async function bulkReview(
       .where(where)
       .returning({ id: aq.id });
     if (body.action === 'not_applicable' && rows.length > 0) await settleBatch(tx, ctx, batchId);
+    await recordOutcomes(
+      tx,
+      ctx,
+      rows.map((r) => r.id),
+      body.action === 'not_applicable' ? 'not_applicable' : 'approved',
+      now,
+    );
     await audit({ ...ctx, db: tx }, 'assessment_bulk_reviewed', 'assessment', batchId, {
       action: body.action,
       ...(body.action === 'accept' && { minConfidence: body.minConfidence }),
@@ -216,6 +226,7 @@ async function approveSeen(
         .update(aq)
         .set({ reviewState: 'approved', reviewedAt: now, reviewedBy: ctx.userId, updatedAt: now })
         .where(and(inTenant(aq, ctx), eq(aq.batchId, batchId), inArray(aq.id, ids)));
+      await recordOutcomes(tx, ctx, ids, 'approved', now);
     }
     const skippedChanged = rows.length - ids.length;
     await audit({ ...ctx, db: tx }, 'assessment_bulk_reviewed', 'assessment', batchId, {

@@ -28,6 +28,7 @@ import {
 } from './presenters';
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
+import { recordOutcomes } from './review-outcomes';
 
 export function progressOf(rows: readonly { status: string }[]): AssessmentProgress {
   let completed = 0;
@@ -233,6 +234,7 @@ export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId:
     throw conflict('This question is marked not applicable. Reopen it before asking for a new answer.');
   }
   await inTransaction(ctx.db, async (tx) => {
+    const now = new Date();
     await tx
       .update(aq)
       // A fresh answer may say otherwise: the dropdown follows it again until someone picks.
@@ -242,9 +244,12 @@ export async function regenerateQuestion(deps: AppDeps, ctx: TenantCtx, batchId:
         attempts: 0,
         errorMessage: null,
         answerChoice: null,
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(and(inTenant(aq, ctx), eq(aq.id, qid)));
+    // Sending the machine's answer back ends its review: 'regenerated' (review-outcomes.ts), until the new answer's
+    // own review replaces that row.
+    await recordOutcomes(tx, ctx, [qid], 'regenerated', now);
     await settleBatch(tx, ctx, batchId);
     await audit({ ...ctx, db: tx }, 'assessment_answer_regenerated', 'assessment', batchId, { questionId: qid });
   });

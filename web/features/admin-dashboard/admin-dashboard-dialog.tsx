@@ -1,6 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { Tabs as TabsPrimitive } from 'radix-ui';
 import { BarChart3, Building2, KeyRound, Palette, ScrollText, Users, type LucideIcon } from 'lucide-react';
+import { useMe } from '../../app/me/get-me';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/dialog';
 import { cn } from '../../lib/cn';
 import { useMediaQuery } from '../../lib/use-media-query';
@@ -10,6 +11,7 @@ import { BrandProfileTab } from './components/brand-profile-tab';
 import { OrganizationTab } from './components/organization-tab';
 import { SsoTab } from './components/sso-tab';
 import { UsersTab } from './components/users-tab';
+import { allowedSections, type SectionId } from './section-access';
 
 const SECTIONS = [
   { id: 'users', label: 'Users & Roles', icon: Users, Content: UsersTab },
@@ -18,9 +20,14 @@ const SECTIONS = [
   { id: 'brand', label: 'Brand Profile', icon: Palette, Content: BrandProfileTab },
   { id: 'analytics', label: 'Analytics', icon: BarChart3, Content: AnalyticsTab },
   { id: 'audit', label: 'Audit Log', icon: ScrollText, Content: AuditLogTab },
-] as const satisfies ReadonlyArray<{ id: string; label: string; icon: LucideIcon; Content: ComponentType }>;
+] as const satisfies ReadonlyArray<{ id: SectionId; label: string; icon: LucideIcon; Content: ComponentType }>;
 
-type SectionId = (typeof SECTIONS)[number]['id'];
+/** The sections the caller may open, from the permissions `me` carries. */
+function useAllowedSections() {
+  const { data } = useMe();
+  const allowed = allowedSections(data?.permissions ?? []);
+  return SECTIONS.filter((s) => allowed.includes(s.id));
+}
 
 interface AdminDashboardDialogProps {
   open: boolean;
@@ -29,14 +36,18 @@ interface AdminDashboardDialogProps {
 
 /**
  * PRODUCT "Admin Dashboard modal": six sections in a left navigation. Each section mounts (and loads its data) only
- * while it is shown and the dialog is open (PRODUCT §10); Users & Roles comes first each time the dialog opens.
+ * while it is shown and the dialog is open (PRODUCT §10); the first one the caller may open (Users & Roles for an
+ * admin) comes first each time the dialog opens. A manager sees Analytics alone, for its Accuracy part.
  */
 export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialogProps) {
-  const [section, setSection] = useState<SectionId>('users');
+  const sections = useAllowedSections();
+  const first = sections[0]?.id ?? 'users';
+  const [chosen, setSection] = useState<SectionId | null>(null);
+  const section = chosen && sections.some((s) => s.id === chosen) ? chosen : first;
   // The sections are a column beside the content from md up and a strip above it on a phone: arrow keys follow.
   const wide = useMediaQuery('(min-width: 768px)');
   const change = (next: boolean) => {
-    if (!next) setSection('users');
+    if (!next) setSection(null);
     onOpenChange(next);
   };
   return (
@@ -45,13 +56,15 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
         <DialogHeader className="border-b px-6 py-4">
           <DialogTitle>Admin Dashboard</DialogTitle>
           <DialogDescription>
-            Users, organization settings, single sign-on, branding, usage and the audit trail.
+            {sections.length === SECTIONS.length
+              ? 'Users, organization settings, single sign-on, branding, usage and the audit trail.'
+              : `What your role may see here: ${sections.map((s) => s.label).join(', ')}.`}
           </DialogDescription>
         </DialogHeader>
         <TabsPrimitive.Root
           value={section}
           onValueChange={(value) => {
-            const next = SECTIONS.find((s) => s.id === value);
+            const next = sections.find((s) => s.id === value);
             if (next) setSection(next.id);
           }}
           orientation={wide ? 'vertical' : 'horizontal'}
@@ -62,7 +75,7 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
             aria-label="Admin sections"
             className="flex shrink-0 gap-0.5 overflow-x-auto border-b bg-surface p-2 md:w-52 md:flex-col md:overflow-x-visible md:overflow-y-auto md:border-r md:border-b-0 md:p-3"
           >
-            {SECTIONS.map(({ id, label, icon: Icon }) => (
+            {sections.map(({ id, label, icon: Icon }) => (
               <TabsPrimitive.Trigger
                 key={id}
                 value={id}
@@ -77,7 +90,7 @@ export function AdminDashboardDialog({ open, onOpenChange }: AdminDashboardDialo
               </TabsPrimitive.Trigger>
             ))}
           </TabsPrimitive.List>
-          {SECTIONS.map(({ id, Content }) => (
+          {sections.map(({ id, Content }) => (
             <TabsPrimitive.Content
               key={id}
               value={id}

@@ -3,8 +3,11 @@ import type { PreviewResponse, SheetMapping } from '../../../common/schemas/asse
 import {
   columnLabel,
   columnLetter,
+  defaultChoiceLabel,
   mappingOf,
+  withAnswerChoiceColumns,
   withAnswerColumn,
+  withChoiceLabel,
   withCommentsColumn,
   withIdColumn,
   withQuestionColumn,
@@ -166,5 +169,112 @@ describe('withRows', () => {
     const set = withRows(detected, 'One', { firstRow: 5, lastRow: 40 });
     const cleared = withRows(set, 'One', { firstRow: null, lastRow: null })[0];
     expect(cleared).toStrictEqual(mapping('One'));
+  });
+});
+
+describe('withAnswerChoiceColumns', () => {
+  // A sheet of ids, questions, Agree / Disagree / Not relevant marks and remarks: detection found no answer column.
+  const columns = ['Ref', 'Requirement', 'Agree', 'Disagree', 'Not relevant', 'Remarks', ''];
+  const detected = [mapping('One', { answerColumn: null, commentsColumn: 5 }), mapping('Two')];
+  const agree = { column: 2, label: 'Agree' };
+  const disagree = { column: 3, label: 'Disagree' };
+  const notRelevant = { column: 4, label: 'Not relevant' };
+  const choices = [agree, disagree, notRelevant];
+
+  it('labels each chosen column by its header, in sheet order, the first also the answer column', () => {
+    const result = withAnswerChoiceColumns(detected, 'One', [4, 2, 3], columns, detected);
+    expect(result).toEqual([
+      mapping('One', { answerColumn: 2, commentsColumn: 5, answerChoiceColumns: choices }),
+      mapping('Two'),
+    ]);
+  });
+
+  it('names a column without a header by its letter', () => {
+    expect(defaultChoiceLabel(columns, 6)).toBe('Column G');
+    expect(defaultChoiceLabel(columns, 9)).toBe('Column J');
+    const [changed] = withAnswerChoiceColumns(detected, 'One', [2, 6], columns, detected);
+    expect(changed?.answerChoiceColumns).toEqual([agree, { column: 6, label: 'Column G' }]);
+  });
+
+  it('never takes the question column, and takes a column from the comments or the ids', () => {
+    const [changed] = withAnswerChoiceColumns(detected, 'One', [1, 2, 3, 5, 0], columns, detected);
+    expect(changed).toEqual(
+      mapping('One', {
+        answerColumn: 0,
+        commentsColumn: null,
+        idColumn: null,
+        answerChoiceColumns: [{ column: 0, label: 'Ref' }, agree, disagree, { column: 5, label: 'Remarks' }],
+      }),
+    );
+  });
+
+  it('keeps the label and mark a column already had, and at most ten columns', () => {
+    const marked = [mapping('One', { answerChoiceColumns: [{ column: 2, label: 'Yes', mark: '●' }] })];
+    const [changed] = withAnswerChoiceColumns(marked, 'One', [2, 3], columns, detected);
+    expect(changed?.answerChoiceColumns).toEqual([{ column: 2, label: 'Yes', mark: '●' }, disagree]);
+    const many = Array.from({ length: 14 }, (_, i) => i + 2);
+    expect(withAnswerChoiceColumns(detected, 'One', many, columns, detected)[0]?.answerChoiceColumns).toHaveLength(10);
+  });
+
+  it('goes back to one answer column, giving back the remarks a choice took', () => {
+    const marked = withAnswerChoiceColumns(detected, 'One', [2, 3, 5], columns, detected);
+    expect(marked[0]?.commentsColumn).toBeNull();
+    expect(withAnswerChoiceColumns(marked, 'One', [], columns, detected)).toStrictEqual(detected);
+  });
+
+  it("goes back to detection's answer column when it found one, or to none when it found marks", () => {
+    const plain = [mapping('One')];
+    const marked = withAnswerChoiceColumns(plain, 'One', [4, 5], columns, plain);
+    expect(withAnswerChoiceColumns(marked, 'One', [], columns, plain)[0]).toStrictEqual(mapping('One'));
+    const byMarks = [mapping('One', { answerColumn: 2, commentsColumn: 5, answerChoiceColumns: choices })];
+    expect(withAnswerChoiceColumns(byMarks, 'One', [], columns, byMarks)[0]).toStrictEqual(
+      mapping('One', { answerColumn: null, commentsColumn: 5 }),
+    );
+  });
+
+  it('one answer column chosen by its select ends the marks', () => {
+    const marked = withAnswerChoiceColumns(detected, 'One', [2, 3, 4], columns, detected);
+    expect(withAnswerColumn(marked, 'One', 6, detected)[0]).toStrictEqual(
+      mapping('One', { answerColumn: 6, commentsColumn: 5 }),
+    );
+  });
+
+  it('drops a choice the question column takes over, and the marks when fewer than two are left', () => {
+    const one = sheet('One', null);
+    const sheets = [one, sheet('Two', null)];
+    const three = withAnswerChoiceColumns(detected, 'One', [2, 3, 4], columns, detected);
+    expect(withQuestionColumn(three, sheets, one, 2, detected)[0]).toMatchObject({
+      questionColumn: 2,
+      answerColumn: 3,
+      answerChoiceColumns: [disagree, notRelevant],
+    });
+    const two = withAnswerChoiceColumns(detected, 'One', [2, 3], columns, detected);
+    expect(withQuestionColumn(two, sheets, one, 3, detected)[0]).toStrictEqual(
+      mapping('One', { questionColumn: 3, answerColumn: null, commentsColumn: 5 }),
+    );
+  });
+});
+
+describe('withChoiceLabel', () => {
+  const columns = ['Ref', 'Requirement', 'Agree', 'Disagree'];
+  const marked = [
+    mapping('One', {
+      answerChoiceColumns: [
+        { column: 2, label: 'Agree', mark: '●' },
+        { column: 3, label: 'Disagree' },
+      ],
+    }),
+  ];
+
+  it('renames one choice, keeping its mark', () => {
+    expect(withChoiceLabel(marked, 'One', 2, ' Yes ', columns)[0]?.answerChoiceColumns).toEqual([
+      { column: 2, label: 'Yes', mark: '●' },
+      { column: 3, label: 'Disagree' },
+    ]);
+  });
+
+  it("gives a blank label back the column's header", () => {
+    const renamed = withChoiceLabel(marked, 'One', 3, 'No', columns);
+    expect(withChoiceLabel(renamed, 'One', 3, '  ', columns)).toEqual(marked);
   });
 });

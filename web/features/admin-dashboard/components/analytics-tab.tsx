@@ -1,13 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
+import { BarChart3, Gauge } from 'lucide-react';
 import { AUTOMATION_CONFIDENCE_MIN, type AnalyticsView } from '../../../../common/schemas/admin';
+import { useCan } from '../../../app/me/use-can';
 import { Badge } from '../../../components/ui/badge';
 import { LoadError } from '../../../components/ui/load-error';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useAnalytics } from '../api/get-analytics';
 import { freshnessNote, freshnessValue } from '../library-freshness';
+import { AccuracySection } from './accuracy-section';
 import { AnswerTypeMixChart, QuestionsPerDayChart } from './analytics-charts';
+import { Panel } from './panel';
 import { SectionHeader } from './section-header';
 
 const PERIODS = [7, 30, 90] as const;
@@ -20,16 +25,6 @@ function StatCard({ label, value, note }: { label: string; value: string; note: 
       <p className="mt-1 text-2xl font-semibold tracking-tight tabular-nums">{value}</p>
       <p className="mt-1 text-xs text-muted-foreground">{note}</p>
     </div>
-  );
-}
-
-function Panel({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <section className="rounded-xl border bg-background p-4">
-      <h4 className="text-sm font-semibold">{title}</h4>
-      {description && <p className="mt-0.5 text-xs text-muted-foreground">{description}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
   );
 }
 
@@ -116,30 +111,27 @@ function AnalyticsBody({ analytics, busy }: { analytics: AnalyticsView; busy: bo
   );
 }
 
-/** PRODUCT "Analytics": usage statistics and performance metrics of the whole organization. */
-export function AnalyticsTab() {
+/** The organization's usage: questions, automation, assessments and the library's freshness. */
+function UsageAnalytics() {
   const [days, setDays] = useState<Period>(30);
   const analytics = useAnalytics(days);
   return (
-    <div className="grid gap-6">
-      <SectionHeader
-        title="Analytics"
-        description="View usage statistics and performance metrics."
-        actions={
-          <Select value={String(days)} onValueChange={(v) => setDays(PERIODS.find((p) => String(p) === v) ?? 30)}>
-            <SelectTrigger className="w-40" aria-label="Period">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {PERIODS.map((p) => (
-                <SelectItem key={p} value={String(p)}>
-                  Last {p} days
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        }
-      />
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-muted-foreground">Every workspace of the organization.</p>
+        <Select value={String(days)} onValueChange={(v) => setDays(PERIODS.find((p) => String(p) === v) ?? 30)}>
+          <SelectTrigger className="w-40" aria-label="Period">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {PERIODS.map((p) => (
+              <SelectItem key={p} value={String(p)}>
+                Last {p} days
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
       {analytics.isPending ? (
         <p className="py-8 text-center text-sm text-muted-foreground" role="status">
           Loading analytics...
@@ -153,6 +145,56 @@ export function AnalyticsTab() {
       ) : (
         <AnalyticsBody analytics={analytics.data} busy={analytics.isPlaceholderData} />
       )}
+    </div>
+  );
+}
+
+/**
+ * PRODUCT "Analytics": usage statistics and performance metrics. Usage is the organization's and admins' only;
+ * Accuracy is the current workspace's and managers see it too, so each part shows to whom the server would send it.
+ */
+export function AnalyticsTab() {
+  const canUsage = useCan('analytics:read');
+  const canAccuracy = useCan('accuracy:read');
+  const header = (
+    <SectionHeader
+      title="Analytics"
+      description={
+        canUsage
+          ? 'View usage statistics and performance metrics.'
+          : "The accuracy of the machine's answers, from this workspace's reviews. Usage statistics are for admins."
+      }
+    />
+  );
+  if (canUsage && canAccuracy) {
+    return (
+      <div className="grid gap-6">
+        {header}
+        <Tabs defaultValue="usage">
+          <TabsList aria-label="Analytics views" className="w-full sm:w-auto">
+            <TabsTrigger value="usage">
+              <BarChart3 className="size-4" aria-hidden />
+              Usage
+            </TabsTrigger>
+            <TabsTrigger value="accuracy">
+              <Gauge className="size-4" aria-hidden />
+              Accuracy
+            </TabsTrigger>
+          </TabsList>
+          <TabsContent value="usage">
+            <UsageAnalytics />
+          </TabsContent>
+          <TabsContent value="accuracy">
+            <AccuracySection />
+          </TabsContent>
+        </Tabs>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-6">
+      {header}
+      {canAccuracy ? <AccuracySection /> : <UsageAnalytics />}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { toast, toastError } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
 import { useBulkReview } from '../api/bulk-review';
+import { AcceptEvidence } from './accept-evidence';
 import { acceptableAnswers, answersSeen } from '../review-rules';
 
 interface BulkReviewBarProps {
@@ -168,7 +169,10 @@ export function BulkReviewBar({
   );
 }
 
-/** "Accept all ≥ N%": says how many machine answers qualify, and approves them only once confirmed. */
+/**
+ * "Accept all ≥ N%": says how many machine answers qualify, and approves them only once confirmed. To those who may
+ * read the accuracy figures it also offers the threshold the workspace's own reviews support.
+ */
 function AcceptConfident({ batchId, questions }: { batchId: string; questions: readonly AssessmentQuestionView[] }) {
   const [open, setOpen] = useState(false);
   const [threshold, setThreshold] = useState(String(BULK_ACCEPT_DEFAULT_CONFIDENCE));
@@ -225,6 +229,7 @@ function AcceptConfident({ batchId, questions }: { batchId: string; questions: r
               aria-invalid={valid ? undefined : true}
             />
           </div>
+          <AcceptEvidence open={open} current={valid ? parsed : null} onUse={(c) => setThreshold(String(c))} />
           <p className="text-sm" aria-live="polite">
             {valid
               ? qualifying === 0

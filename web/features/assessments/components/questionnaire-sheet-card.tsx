@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { EyeOff } from 'lucide-react';
 import { ADDED_COLUMN_HEADERS } from '../../../../common/constants';
 import { type PreviewResponse, type SheetMapping, sheetRowsProblem } from '../../../../common/schemas/assessments';
@@ -7,8 +7,12 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { formatNumber } from '../../../lib/format';
 import {
   columnLabel,
+  defaultChoiceLabel,
+  MIN_CHOICE_COLUMNS,
   type RowsChange,
+  withAnswerChoiceColumns,
   withAnswerColumn,
+  withChoiceLabel,
   withCommentsColumn,
   withIdColumn,
   withQuestionColumn,
@@ -16,6 +20,7 @@ import {
 } from '../questionnaire-mapping';
 import { asSentence } from '../mapping-rows';
 import { writtenColumns, type SheetStatus } from '../questionnaire-preview-sheets';
+import { AnswerChoiceColumns } from './answer-choice-columns';
 import { RowNumberField } from './row-number-field';
 
 type PreviewSheet = PreviewResponse['sheets'][number];
@@ -23,6 +28,7 @@ type PreviewSheet = PreviewResponse['sheets'][number];
 /** Radix Select values are strings; these stand for "no column". */
 const SKIP = 'skip';
 const NONE = 'none';
+const MARKS = 'marks';
 
 interface QuestionnaireSheetCardProps {
   sheet: PreviewSheet;
@@ -35,6 +41,11 @@ interface QuestionnaireSheetCardProps {
   mapping: readonly SheetMapping[];
   detected: readonly SheetMapping[];
   onMappingChange: (mapping: SheetMapping[]) => void;
+}
+
+function sameColumns(a: readonly number[], b: readonly number[]): boolean {
+  const sorted = [...a].sort((x, y) => x - y);
+  return sorted.length === b.length && sorted.every((column, index) => column === b[index]);
 }
 
 function plural(count: number, one: string, many: string): string {
@@ -50,16 +61,21 @@ interface ColumnSelectProps {
   labels: readonly string[];
   none: string;
   onChange: (column: number | null) => void;
+  /** A last option that is no column ("A mark under several columns…"), and what choosing it does. */
+  more?: { label: string; onSelect: () => void };
 }
 
 /** A column of the sheet, or none. */
-function ColumnSelect({ label, name, value, columns, labels, none, onChange }: ColumnSelectProps) {
+function ColumnSelect({ label, name, value, columns, labels, none, onChange, more }: ColumnSelectProps) {
   return (
     <label className="grid min-w-0 gap-1 text-xs text-muted-foreground">
       {label}
       <Select
         value={value === null ? NONE : String(value)}
-        onValueChange={(next) => onChange(next === NONE ? null : Number(next))}
+        onValueChange={(next) => {
+          if (next === MARKS) more?.onSelect();
+          else onChange(next === NONE ? null : Number(next));
+        }}
       >
         <SelectTrigger className="h-8 min-w-0 text-foreground" aria-label={name}>
           <SelectValue />
@@ -71,6 +87,7 @@ function ColumnSelect({ label, name, value, columns, labels, none, onChange }: C
               {columnLabel(labels, index)}
             </SelectItem>
           ))}
+          {more && <SelectItem value={MARKS}>{more.label}</SelectItem>}
         </SelectContent>
       </Select>
     </label>
@@ -95,6 +112,38 @@ export function QuestionnaireSheetCard({
   const current = sheet.mapping;
   const columns = sheet.columns.map((_, index) => index);
   const written = writtenColumns(sheet, format);
+  // The choice columns the user picked that the preview does not show yet: fewer than two (not sent: the server
+  // refuses them), or sent and on their way. Null: the preview's own. Without it the editor would fall back to the
+  // answer column select, closing the list, until the next preview arrives.
+  const [draft, setDraft] = useState<number[] | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const applied = current?.answerChoiceColumns ?? [];
+  const appliedColumns = applied.map((choice) => choice.column);
+  if (draft !== null && draft.length >= MIN_CHOICE_COLUMNS && sameColumns(draft, appliedColumns)) setDraft(null);
+  const byMarks = draft !== null || applied.length > 0;
+  const chosenChoices =
+    draft?.map(
+      (column) =>
+        applied.find((choice) => choice.column === column) ?? {
+          column,
+          label: defaultChoiceLabel(sheet.columns, column),
+        },
+    ) ?? applied;
+  const toggleChoice = (column: number, checked: boolean) => {
+    const now = draft ?? appliedColumns;
+    const next = checked ? [...now, column] : now.filter((c) => c !== column);
+    setDraft(next);
+    // Under two the server would refuse them: the sheet is read by one answer column until a second is ticked.
+    if (next.length >= MIN_CHOICE_COLUMNS || applied.length > 0) {
+      const sent = next.length >= MIN_CHOICE_COLUMNS ? next : [];
+      onMappingChange(withAnswerChoiceColumns(mapping, sheet.name, sent, sheet.columns, detected));
+    }
+  };
+  const oneAnswerColumn = () => {
+    setChoosing(false);
+    setDraft(null);
+    if (applied.length > 0) onMappingChange(withAnswerChoiceColumns(mapping, sheet.name, [], sheet.columns, detected));
+  };
   // The question column, and where the answers go (one column, or the Yes / No / N/A columns marked under).
   const answerColumns = new Set<number>(
     current
@@ -175,7 +224,7 @@ export function QuestionnaireSheetCard({
               </SelectContent>
             </Select>
           </label>
-          {current && (
+          {current && !byMarks && (
             <ColumnSelect
               label="Answer column"
               name={`Answer column of ${sheet.name}`}
@@ -185,6 +234,39 @@ export function QuestionnaireSheetCard({
               // A Word table is never given a new column.
               none={format === 'docx' ? 'None' : `None: add a ${ADDED_COLUMN_HEADERS.response} column`}
               onChange={(column) => onMappingChange(withAnswerColumn(mapping, sheet.name, column, detected))}
+              more={
+                // Marks are written into a workbook's cells; a CSV or Word table has no such columns to mark.
+                (format === 'xlsx' || format === 'xls') && columns.length > MIN_CHOICE_COLUMNS
+                  ? {
+                      label: 'A mark under one of several columns…',
+                      onSelect: () => {
+                        setDraft([]);
+                        setChoosing(true);
+                      },
+                    }
+                  : undefined
+              }
+            />
+          )}
+          {current && byMarks && (
+            <AnswerChoiceColumns
+              sheetName={sheet.name}
+              labels={sheet.columns}
+              offered={columns.filter((index) => index !== current.questionColumn)}
+              chosen={chosenChoices}
+              unsent={draft !== null && draft.length < MIN_CHOICE_COLUMNS}
+              labelsEditable={draft === null}
+              open={choosing}
+              onOpenChange={(open) => {
+                setChoosing(open);
+                // Closed with fewer than two ticked: the sheet is answered by one answer column, so the select is back.
+                if (!open && draft !== null && draft.length < MIN_CHOICE_COLUMNS) setDraft(null);
+              }}
+              onToggle={toggleChoice}
+              onLabel={(column, label) =>
+                onMappingChange(withChoiceLabel(mapping, sheet.name, column, label, sheet.columns))
+              }
+              onSingle={oneAnswerColumn}
             />
           )}
           {current && (
