@@ -23,6 +23,11 @@ export const POLICY = {
   'analytics:read': ADMIN,
   /** What reviewers did with the machine's answers, per confidence band (the accuracy page). */
   'accuracy:read': MANAGER,
+  /**
+   * Switch the workspace's own calibration of the confidence on or off: the people who read the accuracy page and
+   * approve the answers it is about decide whether their reviewers see the engine's figure or the recalibrated one.
+   */
+  'accuracy:calibrate': MANAGER,
   'sso:manage': ADMIN,
   'api_tokens:manage': ADMIN,
   'engine:read': ADMIN,

@@ -154,6 +154,15 @@ describe('accuracy', () => {
         `Answers at or above ${String(threshold.confidence)}% were kept unchanged ${String(threshold.kept)} of ${String(threshold.reviewed)} times.`,
       )
       .waitFor();
+    // Too few reviews to calibrate on: the switch is there, off and disabled, and says how many are still needed.
+    const calibrate = dialog.getByRole('switch', { name: "Calibrate on this workspace's reviews" });
+    expect(await calibrate.isDisabled()).toBe(true);
+    expect(await calibrate.getAttribute('aria-checked')).toBe('false');
+    await dialog
+      .getByText(
+        `Available once 200 machine answers have been reviewed in this workspace (${String(view.calibration.reviews)} so far).`,
+      )
+      .waitFor();
     const plotted = view.bands.filter((b) => b.reviewed > 0);
     await dialog
       .locator('.recharts-scatter-symbol')

@@ -15,6 +15,7 @@ const LABELS: Record<Action, string> = {
   'audit:read': 'view the audit log',
   'analytics:read': 'view usage analytics',
   'accuracy:read': 'view how often reviewers kept the machine answers',
+  'accuracy:calibrate': "switch the calibration of the confidence on this workspace's reviews",
   'sso:manage': 'change single sign-on settings',
   'api_tokens:manage': 'manage API tokens',
   'engine:read': 'see how answers are matched',

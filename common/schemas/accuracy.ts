@@ -78,6 +78,32 @@ export const AcceptThreshold = z.object({
 });
 export type AcceptThreshold = z.infer<typeof AcceptThreshold>;
 
+/** A workspace's own recalibration of the confidence needs at least this many reviewed machine answers. */
+export const CALIBRATION_MIN_REVIEWS = 200;
+
+/**
+ * The workspace's own calibration (issue 36, item 4): whether it is switched on, how many machine answers the
+ * workspace has had reviewed (all time, Needs Review excluded: it states no confidence), whether that is enough, and
+ * the fitted curve — at each confidence where the fitted step changes, the confidence shown from there up. `active`
+ * is what the question views use: switched on and enough reviews.
+ */
+export const AccuracyCalibration = z.object({
+  enabled: z.boolean(),
+  reviews: z.number().int(),
+  minReviews: z.number().int(),
+  available: z.boolean(),
+  active: z.boolean(),
+  /** Empty until available; lowest confidence first. */
+  curve: z.array(z.object({ confidence: z.number().int(), calibrated: z.number().int(), reviews: z.number().int() })),
+});
+export type AccuracyCalibration = z.infer<typeof AccuracyCalibration>;
+
+export const CalibrationBody = z.object(
+  { enabled: z.boolean({ message: 'enabled must be true or false' }) },
+  { message: 'Send {"enabled": true} or {"enabled": false}' },
+);
+export type CalibrationBody = z.infer<typeof CalibrationBody>;
+
 export const AccuracyView = z.object({
   from: Day,
   to: Day,
@@ -87,6 +113,8 @@ export const AccuracyView = z.object({
   byTopic: z.array(OutcomeCounts.extend({ topic: z.string(), label: z.string() })),
   /** Weeks (Monday first) of the period with any review, oldest first. */
   weekly: z.array(OutcomeCounts.extend({ weekStart: Day })),
+  /** In the confidence reviewers see: the recalibrated one while `calibration.active`. */
   threshold: AcceptThreshold.nullable(),
+  calibration: AccuracyCalibration,
 });
 export type AccuracyView = z.infer<typeof AccuracyView>;

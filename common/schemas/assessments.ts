@@ -297,7 +297,12 @@ export const AssessmentQuestionView = z.object({
   question: z.string(),
   answer: z.string().nullable(),
   answerType: AnswerType.nullable(),
+  /** The confidence shown: the engine's, or its recalibration on the workspace's reviews (`confidenceCalibrated`). */
   confidence: z.number().int().nullable(),
+  /** The confidence the engine stated (stored, and what the exported file carries). */
+  engineConfidence: z.number().int().nullable(),
+  /** `confidence` is recalibrated on this workspace's own reviews (issue 36): the engine said `engineConfidence`. */
+  confidenceCalibrated: z.boolean(),
   status: z.enum(QUESTION_STATUSES),
   errorMessage: z.string().nullable(),
   sources: z.array(AssessmentSource),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   bigserial,
   customType,
   date,
@@ -240,6 +241,11 @@ export const workspaces = pgTable(
     organizationId: organizationRef(),
     name: text('name').notNull(),
     description: text('description'),
+    /**
+     * Show the engine's confidence recalibrated on this workspace's own review outcomes (issue 36), once there are
+     * enough of them; off by default. It changes only the figure shown, never which answer is chosen.
+     */
+    calibrateConfidence: boolean('calibrate_confidence').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -195,6 +195,10 @@ export const ROUTE_SPECS: Record<string, RouteSpec> = {
     access: 'accuracy:read',
     request: () => ({ url: '/api/admin/accuracy/export' }),
   },
+  'PUT /api/admin/accuracy/calibration': {
+    access: 'accuracy:calibrate',
+    request: () => ({ url: '/api/admin/accuracy/calibration', body: { enabled: true } }),
+  },
   'GET /api/admin/engine': { access: 'engine:read', request: () => ({ url: '/api/admin/engine' }) },
   'GET /api/admin/sso': { access: 'sso:manage', request: () => ({ url: '/api/admin/sso' }) },
   'PUT /api/admin/sso': {

@@ -13,6 +13,8 @@ import {
 } from '../../../common/schemas/accuracy';
 import type { AnswerType } from '../../../common/schemas/qa';
 import { acceptThreshold } from './accept-threshold';
+import { presentCalibration, workspaceCalibration } from './calibration';
+import { recalibrate } from '../../engine/ranking/recalibrate';
 
 const DAY_MS = 24 * 3600_000;
 /** The period when the query names no start: the last 90 days, today included. */
@@ -156,6 +158,11 @@ export async function accuracyView(ctx: TenantCtx, query: AccuracyQuery, now = n
     };
   });
 
+  const calibration = await workspaceCalibration(ctx);
+  // Bulk accept compares the figure reviewers see, so with the calibration on the threshold is stated in it too: the
+  // map is monotone, so "shown ≥ t" is a cut on the stated confidence and the evidence counts stay exact.
+  const { map } = calibration;
+  const shown = (confidence: number) => (map ? recalibrate(map, confidence) : confidence);
   return {
     from: period.from,
     to: period.to,
@@ -173,8 +180,14 @@ export async function accuracyView(ctx: TenantCtx, query: AccuracyQuery, now = n
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([weekStart, counts]) => ({ ...withShare(counts), weekStart })),
     threshold: acceptThreshold(
-      [...byConfidence].map(([confidence, c]) => ({ confidence, reviewed: c.reviewed, unchanged: c.unchanged })),
+      [...byConfidence].map(([confidence, c]) => ({
+        confidence: shown(confidence),
+        reviewed: c.reviewed,
+        unchanged: c.unchanged,
+      })),
     ),
+    // All time, not the period's: the recalibration the question views apply does not depend on the page's period.
+    calibration: presentCalibration(calibration),
   };
 }
 

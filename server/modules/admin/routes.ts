@@ -10,13 +10,14 @@ import {
   AuditLogRow,
   EngineStatusView,
 } from '../../../common/schemas/admin';
-import { AccuracyQuery, AccuracyView } from '../../../common/schemas/accuracy';
+import { AccuracyCalibration, AccuracyQuery, AccuracyView, CalibrationBody } from '../../../common/schemas/accuracy';
 import { sendDownload } from '../../http/send-download';
 import { listUsers } from '../organizations/service';
 import { auditLogFilters, listAuditLogs, presentAuditLog } from '../audit/service';
 import { presentAdminUser } from '../organizations/presenters';
 import { accuracyView } from './accuracy';
 import { exportAccuracy } from './accuracy-export';
+import { setCalibration } from './calibration';
 import { organizationAnalytics } from './analytics';
 import { engineStatus } from './engine';
 
@@ -82,5 +83,16 @@ export async function adminRoutes(base: FastifyInstance) {
     '/api/admin/accuracy/export',
     { config: { access: 'accuracy:read', workspace: true }, schema: { ...tag, querystring: AccuracyQuery } },
     async (req, reply) => sendDownload(reply, await exportAccuracy(req.tenant, req.query)),
+  );
+
+  // The workspace's own calibration of the confidence (issue 36, item 4), off by default: it changes the confidence
+  // the review screens show once the workspace has enough reviews, never which answer is chosen.
+  app.put(
+    '/api/admin/accuracy/calibration',
+    {
+      config: { access: 'accuracy:calibrate', workspace: true },
+      schema: { ...tag, body: CalibrationBody, response: { 200: AccuracyCalibration } },
+    },
+    async (req) => setCalibration(req.tenant, req.body.enabled),
   );
 }

@@ -13,6 +13,7 @@ import type { Person } from '../../../common/schemas/knowledge';
 import { isReviewed, type ReviewState } from '../../../common/review-states';
 import { disagreesWithCustomer } from './consistency';
 import { dropdownCell } from './answer-cell';
+import { recalibrate, type Recalibration } from '../../engine/ranking/recalibrate';
 
 export type BatchRow = InferSelectModel<typeof assessmentBatches>;
 export type QuestionRow = InferSelectModel<typeof assessmentQuestions>;
@@ -114,6 +115,8 @@ export type QuestionExtras = {
   batchDueOn: string | null;
   /** The customer answered it in their file and the export keeps that answer: Verity writes nothing there. */
   keepsCustomerAnswer?: boolean;
+  /** The workspace's own calibration when it is switched on and has enough reviews: the confidence shown follows it. */
+  calibration?: Recalibration | null;
 };
 
 const NO_EXTRAS: QuestionExtras = {
@@ -137,13 +140,18 @@ export function presentQuestion(row: QuestionRow, extra: QuestionExtras = NO_EXT
   const person = (id: string | null): Person | null =>
     id ? { id, username: extra.people.get(id) ?? 'Former user' } : null;
   const reviewState = row.reviewState as ReviewState;
+  // Only the figure shown changes: the stored confidence, the answer and its type stay the engine's.
+  const calibrated =
+    !!extra.calibration && row.answerOrigin === 'machine' && row.confidence !== null && row.answerType !== 'unknown';
   return {
     id: row.id,
     orderIndex: row.orderIndex,
     question: row.question,
     answer: row.answer,
     answerType: (row.answerType as AnswerType | null) ?? null,
-    confidence: row.confidence,
+    confidence: calibrated && extra.calibration ? recalibrate(extra.calibration, row.confidence ?? 0) : row.confidence,
+    engineConfidence: row.confidence,
+    confidenceCalibrated: calibrated,
     status: row.status as QuestionStatus,
     errorMessage: row.errorMessage,
     sources: presentSources(row),

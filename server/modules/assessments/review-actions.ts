@@ -16,6 +16,7 @@ import {
 } from '../../../common/review-states';
 import type { BulkReviewBody, BulkReviewResult } from '../../../common/schemas/assessments';
 import { audit } from '../audit/service';
+import { activeCalibration, statedCutFor } from '../admin/calibration';
 import { hasAnswer } from './presenters';
 import { loadQuestion, viewQuestion } from './review';
 import { recordOutcomes } from './review-outcomes';
@@ -156,6 +157,10 @@ export async function bulkReview(
   if (body.action === 'assign') return assign(deps, ctx, batch, body);
   if (body.action === 'approve') return approveSeen(ctx, batchId, body);
   const now = new Date();
+  // "Accept ≥ N%" compares the figure the reviewer sees: with the workspace's calibration on, the recalibrated one
+  // (monotone, so it is exactly a cut on the stored confidence).
+  const calibration = body.action === 'accept' ? await activeCalibration(ctx) : null;
+  const minStated = body.action === 'accept' && calibration ? statedCutFor(calibration, body.minConfidence) : undefined;
   const where =
     body.action === 'accept'
       ? and(
@@ -165,7 +170,7 @@ export async function bulkReview(
           eq(aq.answerOrigin, 'machine'),
           // A draft library entry's answer is not approved knowledge, however confident: a person approves it.
           ne(aq.answerType, 'draft'),
-          gte(aq.confidence, body.minConfidence),
+          gte(aq.confidence, minStated ?? body.minConfidence),
         )
       : and(await selectionWhere(ctx, batchId, body.selection), ne(aq.reviewState, 'not_applicable'));
   const updated = await inTransaction(ctx.db, async (tx) => {

@@ -29,6 +29,7 @@ import {
 import { loadBatch } from './service';
 import { settleBatch } from './settle';
 import { recordOutcomes } from './review-outcomes';
+import { activeCalibration } from '../admin/calibration';
 
 export function progressOf(rows: readonly { status: string }[]): AssessmentProgress {
   let completed = 0;
@@ -154,7 +155,9 @@ export async function questionExtras(
         ).map((b) => [b.id, b.dueOn]),
       )
     : new Map<string, string | null>();
+  const calibration = await activeCalibration(ctx);
   return (r) => ({
+    calibration,
     sourceChanged: changed.has(r.id),
     conflictsWith: conflicts.get(r.orderIndex) ?? [],
     staleSource: stale.has(answeredFrom(r) ?? ''),

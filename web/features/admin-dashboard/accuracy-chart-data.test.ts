@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { AccuracyBand, OutcomeCounts } from '../../../common/schemas/accuracy';
-import { formatShare, reliabilityPoints, reliabilitySummary, trendPoints } from './accuracy-chart-data';
+import {
+  calibrationPoints,
+  calibrationSentence,
+  formatShare,
+  reliabilityPoints,
+  reliabilitySummary,
+  trendPoints,
+} from './accuracy-chart-data';
 
 function counts(reviewed: number, unchanged: number): OutcomeCounts {
   return {
@@ -64,5 +71,48 @@ describe('shares', () => {
     expect(formatShare(212 / 215)).toBe('99%');
     expect(formatShare(0)).toBe('0%');
     expect(formatShare(null)).toBe('–');
+  });
+});
+
+describe('calibrationPoints', () => {
+  it('draws each step flat to the next, from 0% to 100%', () => {
+    expect(
+      calibrationPoints([
+        { confidence: 80, calibrated: 75, reviews: 40 },
+        { confidence: 50, calibrated: 60, reviews: 100 },
+        { confidence: 95, calibrated: 90, reviews: 60 },
+      ]),
+    ).toEqual([
+      { confidence: 0, kept: 60 },
+      { confidence: 50, kept: 60 },
+      { confidence: 80, kept: 60 },
+      { confidence: 80, kept: 75 },
+      { confidence: 95, kept: 75 },
+      { confidence: 95, kept: 90 },
+      { confidence: 100, kept: 90 },
+    ]);
+  });
+
+  it('draws nothing without a curve, and a step at 100% as a point', () => {
+    expect(calibrationPoints([])).toEqual([]);
+    expect(calibrationPoints([{ confidence: 100, calibrated: 97, reviews: 200 }])).toEqual([
+      { confidence: 0, kept: 97 },
+      { confidence: 100, kept: 97 },
+    ]);
+  });
+});
+
+describe('calibrationSentence', () => {
+  const base = { enabled: false, reviews: 120, minReviews: 200, available: false, active: false, curve: [] };
+  it('says how many reviews it still needs', () => {
+    expect(calibrationSentence(base)).toBe(
+      'Available once 200 machine answers have been reviewed in this workspace (120 so far).',
+    );
+  });
+  it('says what switching it does, and what it never changes', () => {
+    expect(calibrationSentence({ ...base, reviews: 250, available: true })).toMatch(/shown on the chart; switch it on/);
+    expect(calibrationSentence({ ...base, reviews: 250, available: true, enabled: true, active: true })).toMatch(
+      /Which answer is chosen never changes/,
+    );
   });
 });

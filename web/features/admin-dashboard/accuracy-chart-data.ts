@@ -74,3 +74,37 @@ export const OUTCOME_COLUMNS = [
   { key: 'notApplicable', label: 'Not applicable' },
   { key: 'regenerated', label: 'Regenerated' },
 ] as const satisfies ReadonlyArray<{ key: keyof OutcomeCounts; label: string }>;
+
+/** One corner of the workspace's recalibration, drawn as steps: from `confidence` up, the figure shown is `kept`. */
+export interface CalibrationPoint {
+  confidence: number;
+  /** The recalibrated confidence, 0–100. */
+  kept: number;
+}
+
+/**
+ * The recalibration's step line on the reliability chart: each step held flat until the next one starts, and the
+ * last held to 100%, so the line reads as the figure a stated confidence is shown as. Empty without a curve.
+ */
+export function calibrationPoints(curve: AccuracyView['calibration']['curve']): CalibrationPoint[] {
+  const steps = [...curve].sort((a, b) => a.confidence - b.confidence);
+  const first = steps[0];
+  // Below the first step the first step's figure holds (recalibrate's rule), so the line starts at 0%.
+  const points: CalibrationPoint[] = first && first.confidence > 0 ? [{ confidence: 0, kept: first.calibrated }] : [];
+  steps.forEach((step, i) => {
+    const end = steps[i + 1]?.confidence ?? 100;
+    points.push({ confidence: step.confidence, kept: step.calibrated });
+    if (end > step.confidence) points.push({ confidence: end, kept: step.calibrated });
+  });
+  return points;
+}
+
+/** What the calibration switch says under it: why it is disabled, or what switching it does. */
+export function calibrationSentence(calibration: AccuracyView['calibration']): string {
+  if (!calibration.available) {
+    return `Available once ${formatNumber(calibration.minReviews)} machine answers have been reviewed in this workspace (${formatNumber(calibration.reviews)} so far).`;
+  }
+  return calibration.enabled
+    ? `Reviewers see the confidence recalibrated on this workspace's ${formatNumber(calibration.reviews)} reviews, beside what Verity said. Which answer is chosen never changes.`
+    : `Recalibrated on this workspace's ${formatNumber(calibration.reviews)} reviews, shown on the chart; switch it on to show it to reviewers instead of Verity's own figure.`;
+}

@@ -7,11 +7,13 @@ import { ConfidenceBadge } from '../../components/knowledge/confidence-badge';
 import { cn } from '../../lib/cn';
 import { formatDateTime } from '../../lib/format';
 import { QuestionSources } from './components/question-sources';
+import { calibrationNote } from './confidence-note';
 
 type AnswerFields = Pick<
   AssessmentQuestionView,
   'answer' | 'answerType' | 'answerOrigin' | 'confidence' | 'author' | 'answeredAt' | 'sources'
->;
+> &
+  Partial<Pick<AssessmentQuestionView, 'engineConfidence' | 'confidenceCalibrated'>>;
 
 /** "Written by alice · Mar 4, 2025, 3:05 PM": a person's answer says whose it is instead of a confidence. */
 export function AuthorLine({ question }: { question: Pick<AnswerFields, 'author' | 'answeredAt'> }) {
@@ -41,6 +43,7 @@ interface QuestionAnswerProps {
 export function QuestionAnswer({ question, ownerLabel, badges }: QuestionAnswerProps) {
   const byPerson = question.answerOrigin === 'person';
   const needsReview = !byPerson && question.answerType === 'unknown';
+  const note = calibrationNote(question);
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
@@ -50,8 +53,13 @@ export function QuestionAnswer({ question, ownerLabel, badges }: QuestionAnswerP
         ) : (
           question.answerType && (
             <>
-              <AnswerTypeBadge answerType={question.answerType} confidence={question.confidence ?? 0} />
+              {/* The type's wording is the engine's, so it reads the engine's own figure, not the recalibrated one. */}
+              <AnswerTypeBadge
+                answerType={question.answerType}
+                confidence={question.engineConfidence ?? question.confidence ?? 0}
+              />
               {question.confidence !== null && !needsReview && <ConfidenceBadge confidence={question.confidence} />}
+              {note && !needsReview && <span className="text-xs text-muted-foreground">({note})</span>}
             </>
           )
         )}

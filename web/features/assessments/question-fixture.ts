@@ -9,6 +9,8 @@ export function questionFixture(overrides: Partial<AssessmentQuestionView> = {})
     answer: null,
     answerType: null,
     confidence: null,
+    engineConfidence: null,
+    confidenceCalibrated: false,
     status: 'pending',
     errorMessage: null,
     sources: [],

@@ -13,12 +13,18 @@ import {
   type TooltipContentProps,
 } from 'recharts';
 import { formatNumber, formatPercent } from '../../../lib/format';
-import { reliabilitySummary, type ReliabilityPoint, type TrendPoint } from '../accuracy-chart-data';
+import {
+  reliabilitySummary,
+  type CalibrationPoint,
+  type ReliabilityPoint,
+  type TrendPoint,
+} from '../accuracy-chart-data';
 
 const AXIS = { fontSize: 12, fill: '#64748b' };
 const GRID = '#e2e8f0';
 const POINT_COLOR = '#4f46e5';
 const DIAGONAL_COLOR = '#94a3b8';
+const CALIBRATION_COLOR = '#d97706';
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
 
 // Weeks are UTC days on the server; showing them in UTC keeps a point on the week it counts.
@@ -38,8 +44,10 @@ function TooltipBox({ lines }: { lines: string[] }) {
 }
 
 function ReliabilityTooltip({ active, payload }: TooltipContentProps) {
-  const point = active ? (payload[0]?.payload as ReliabilityPoint | undefined) : undefined;
-  if (!point) return null;
+  const hovered = active ? (payload[0]?.payload as Partial<ReliabilityPoint> | undefined) : undefined;
+  // The recalibration's line has no tooltip of its own: its points carry no band.
+  if (hovered?.band === undefined) return null;
+  const point = hovered as ReliabilityPoint;
   return (
     <TooltipBox
       lines={[
@@ -55,9 +63,19 @@ function ReliabilityTooltip({ active, payload }: TooltipContentProps) {
  * Each band's mean stated confidence against the share its reviewers kept unchanged, with the number reviewed beside
  * each point. The diagonal is where the two agree: a point below it means the engine claims more than it delivers.
  */
-export function ReliabilityChart({ points }: { points: readonly ReliabilityPoint[] }) {
+export function ReliabilityChart({
+  points,
+  calibration = [],
+}: {
+  points: readonly ReliabilityPoint[];
+  /** The workspace's own recalibration as a step line, when it has enough reviews; none otherwise. */
+  calibration?: readonly CalibrationPoint[];
+}) {
+  const label =
+    reliabilitySummary(points) +
+    (calibration.length > 0 ? " The orange step line is the confidence recalibrated on this workspace's reviews." : '');
   return (
-    <div role="img" aria-label={reliabilitySummary(points)} className="h-72 w-full">
+    <div role="img" aria-label={label} className="h-72 w-full">
       <ResponsiveContainer width="100%" height="100%">
         <ScatterChart margin={{ top: 24, right: 24, bottom: 16, left: 0 }}>
           <CartesianGrid stroke={GRID} />
@@ -106,6 +124,15 @@ export function ReliabilityChart({ points }: { points: readonly ReliabilityPoint
               style={{ fontSize: 11, fill: '#334155' }}
             />
           </Scatter>
+          {calibration.length > 0 && (
+            <Scatter
+              data={[...calibration]}
+              line={{ stroke: CALIBRATION_COLOR, strokeWidth: 2 }}
+              shape={() => <g />}
+              fill={CALIBRATION_COLOR}
+              isAnimationActive={false}
+            />
+          )}
         </ScatterChart>
       </ResponsiveContainer>
     </div>

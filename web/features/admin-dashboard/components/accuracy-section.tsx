@@ -18,10 +18,11 @@ import { Spinner } from '../../../components/ui/spinner';
 import { toastError } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/cn';
 import { formatNumber } from '../../../lib/format';
-import { formatShare, reliabilityPoints, trendPoints } from '../accuracy-chart-data';
+import { calibrationPoints, formatShare, reliabilityPoints, trendPoints } from '../accuracy-chart-data';
 import { useExportAccuracy } from '../api/export-accuracy';
 import { KeptTrendChart, ReliabilityChart } from './accuracy-charts';
 import { AccuracyPeriodPicker } from './accuracy-period-picker';
+import { CalibrationSwitch } from './calibration-switch';
 import { OutcomeTable, type OutcomeRow } from './outcome-table';
 import { Panel } from './panel';
 
@@ -33,7 +34,12 @@ function ThresholdNote({ accuracy }: { accuracy: AccuracyView }) {
       <AlertTitle>
         {threshold ? `Bulk-accept threshold: ${String(threshold.confidence)}%` : 'No bulk-accept threshold yet'}
       </AlertTitle>
-      <AlertDescription>{thresholdSentence(threshold)}</AlertDescription>
+      <AlertDescription>
+        {thresholdSentence(threshold)}
+        {threshold &&
+          accuracy.calibration.active &&
+          " In the confidence calibrated on this workspace's reviews, which reviewers see and bulk accept compares."}
+      </AlertDescription>
     </Alert>
   );
 }
@@ -41,6 +47,7 @@ function ThresholdNote({ accuracy }: { accuracy: AccuracyView }) {
 function AccuracyBody({ accuracy, busy }: { accuracy: AccuracyView; busy: boolean }) {
   const points = useMemo(() => reliabilityPoints(accuracy.bands), [accuracy.bands]);
   const weeks = useMemo(() => trendPoints(accuracy.weekly), [accuracy.weekly]);
+  const calibration = useMemo(() => calibrationPoints(accuracy.calibration.curve), [accuracy.calibration.curve]);
   const bandRows: OutcomeRow[] = accuracy.bands.map((b) => ({ key: b.band, label: b.label, counts: b }));
   const typeRows: OutcomeRow[] = accuracy.byType.map((t) => ({
     key: t.answerType,
@@ -61,9 +68,14 @@ function AccuracyBody({ accuracy, busy }: { accuracy: AccuracyView; busy: boolea
       <div className="grid gap-4 lg:grid-cols-2">
         <Panel
           title="Reliability"
-          description="Each band's stated confidence against the share kept unchanged; the number is how many were reviewed. On the dashed diagonal the two agree."
+          description={
+            "Each band's stated confidence against the share kept unchanged; the number is how many were reviewed. On the dashed diagonal the two agree." +
+            (calibration.length > 0
+              ? " The orange steps: the confidence recalibrated on all this workspace's reviews."
+              : '')
+          }
         >
-          <ReliabilityChart points={points} />
+          <ReliabilityChart points={points} calibration={calibration} />
         </Panel>
         <Panel title="Kept unchanged by week" description="Weeks start on Monday.">
           <KeptTrendChart weeks={weeks} />
@@ -118,6 +130,8 @@ export function AccuracySection() {
         </Button>
       </div>
       <AccuracyPeriodPicker period={period} onChange={setPeriod} error={periodError} />
+      {/* All time, not the period's: shown even when the period has no reviews. */}
+      {data && <CalibrationSwitch calibration={data.calibration} />}
       {periodError ? null : accuracy.isPending ? (
         <p className="py-8 text-center text-sm text-muted-foreground" role="status">
           Loading accuracy...

@@ -31,7 +31,7 @@ export function AcceptEvidence({ open, current, onUse }: AcceptEvidenceProps) {
   }
   // The offer is a help, not the task: without the figures the popover works as before.
   if (accuracy.isError || !accuracy.data) return null;
-  const { threshold } = accuracy.data;
+  const { threshold, calibration } = accuracy.data;
   return (
     <div className="grid gap-2 rounded-md border bg-surface p-2.5 text-xs" aria-live="polite">
       <p className="flex gap-2">
@@ -40,7 +40,10 @@ export function AcceptEvidence({ open, current, onUse }: AcceptEvidenceProps) {
         ) : (
           <ShieldQuestion className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" aria-hidden />
         )}
-        <span>{acceptOfferSentence(threshold)}</span>
+        <span>
+          {acceptOfferSentence(threshold)}
+          {threshold && calibration.active && ' Confidence as calibrated on your reviews, the figure the answers show.'}
+        </span>
       </p>
       {threshold && threshold.confidence !== current && (
         <Button variant="outline" size="sm" className="justify-self-start" onClick={() => onUse(threshold.confidence)}>

@@ -1,0 +1,1 @@
+ALTER TABLE "workspaces" ADD COLUMN "calibrate_confidence" boolean DEFAULT false NOT NULL;
