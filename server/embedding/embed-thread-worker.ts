@@ -3,15 +3,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { LocalEmbedder } from './local-embedder';
 import type { EncoderSpec } from './model-spec';
-import type { EmbedReply, EmbedRequest } from './embed-thread';
+import type { CloseRequest, EmbedReply, EmbedRequest } from './embed-thread';
 
 const port = parentPort;
 if (!port) throw new Error('embed-thread-worker.ts runs inside a worker thread started by embed-thread.ts.');
 const { dir, spec } = workerData as { dir: string; spec: EncoderSpec };
 const loading = LocalEmbedder.load(dir, spec);
 
-port.on('message', (request: EmbedRequest) => {
-  void loading
+/** Runs begun and not yet answered: a closing thread waits for them before it frees the model. */
+const running = new Set<Promise<unknown>>();
+
+port.on('message', (request: EmbedRequest | CloseRequest) => {
+  if ('close' in request) {
+    void Promise.allSettled([...running])
+      .then(() => loading)
+      .then((model) => model.release())
+      .catch(() => undefined)
+      .finally(() => port.close());
+    return;
+  }
+  const run = loading
     .then((model) => model.embed(request.texts, request.kind))
     .then(
       (vectors) => {
@@ -29,4 +40,6 @@ port.on('message', (request: EmbedRequest) => {
         port.postMessage(reply);
       },
     );
+  running.add(run);
+  void run.finally(() => running.delete(run));
 });

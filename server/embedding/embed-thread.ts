@@ -4,6 +4,8 @@ import type { EmbedKind } from './local-embedder';
 import type { EncoderSpec } from './model-spec';
 
 export type EmbedRequest = { id: number; texts: string[]; kind: EmbedKind };
+/** Asks the thread to finish the runs it has begun, free the model and end. */
+export type CloseRequest = { close: true };
 export type EmbedReply = { id: number; ok: true; vectors: Float32Array } | { id: number; ok: false; message: string };
 
 // From the sources, a .mjs entry that installs tsx first; compiled, embed-thread-worker.ts's own bundle.
@@ -18,6 +20,9 @@ const BOOTSTRAP = threadEntry(import.meta.url, {
  * infinite), giving its memory back. A thread that dies
  * fails the batches it held and is started again on the next call.
  */
+/** How long a closing thread may take to finish its runs (a run is a fraction of a second) before it is terminated. */
+const CLOSE_GRACE_MS = 10_000;
+
 export class EmbedThread {
   private worker: Worker | null = null;
   private readonly pending = new Map<number, { resolve: (v: Float32Array[]) => void; reject: (e: Error) => void }>();
@@ -76,11 +81,24 @@ export class EmbedThread {
     });
   }
 
+  /**
+   * Stops the thread. It is asked to end by itself once the runs it has begun are over: onnxruntime runs a session
+   * off the thread's JavaScript, and a thread terminated in the middle of a run aborts the whole process when the
+   * run's result comes back (`terminate called after throwing an instance of 'Napi::Error'`). Terminated only if it
+   * has not ended within CLOSE_GRACE_MS.
+   */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    if (this.idleTimer) clearTimeout(this.idleTimer);
     for (const job of this.pending.values()) job.reject(new Error('the embedding thread was closed'));
     this.pending.clear();
-    if (worker) await worker.terminate();
+    if (!worker) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    const request: CloseRequest = { close: true };
+    worker.postMessage(request);
+    const stuck = setTimeout(() => void worker.terminate(), CLOSE_GRACE_MS);
+    await exited;
+    clearTimeout(stuck);
   }
 }
