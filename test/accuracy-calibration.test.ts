@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccuracyCalibration, AccuracyView } from '../common/schemas/accuracy';
 import type { AssessmentDetail, AssessmentQuestionView } from '../common/schemas/assessments';
-import { assessmentBatches, assessmentQuestions, reviewOutcomes } from '../server/db/schema';
+import { assessmentQuestions } from '../server/db/schema';
 import { createTestApp, type TestApp } from './helpers/app';
+import { plantOutcomes } from './helpers/outcomes';
 import { call, type Session } from './helpers/api';
 import { createAnswer, createTenant, type Tenant } from './helpers/factories';
 import { importCsv, waitForBatch } from './helpers/assessments';
@@ -35,55 +36,17 @@ async function answeredAssessment() {
 
 type Seed = { confidence: number; kept: boolean; answerType?: string };
 
-/**
- * `seeds` reviewed machine answers written directly (an assessment of one question each): the reviews a workspace
- * would have built up over months.
- */
-async function seedOutcomes(t: Tenant, seeds: readonly Seed[]) {
-  const db = app.database.db;
-  const [batch] = await db
-    .insert(assessmentBatches)
-    .values({
-      organizationId: t.organizationId,
-      workspaceId: t.workspaceId,
-      name: 'Seeded',
-      status: 'completed',
-      totalQuestions: seeds.length,
-      metadata: { sourceFile: null, customerName: null, assessmentType: null },
-      sourceFormat: 'csv',
-      mapping: [],
-    })
-    .returning({ id: assessmentBatches.id });
-  if (!batch) throw new Error('no batch');
-  const questions = await db
-    .insert(assessmentQuestions)
-    .values(
-      seeds.map((_, i) => ({
-        batchId: batch.id,
-        organizationId: t.organizationId,
-        workspaceId: t.workspaceId,
-        orderIndex: i,
-        question: `Seeded question ${i}?`,
-        status: 'completed',
-      })),
-    )
-    .returning({ id: assessmentQuestions.id });
-  await db.insert(reviewOutcomes).values(
-    seeds.map((s, i) => ({
-      organizationId: t.organizationId,
-      workspaceId: t.workspaceId,
-      batchId: batch.id,
-      questionId: questions[i]?.id ?? '',
-      outcome: s.kept ? 'unchanged' : 'replaced',
-      editDistance: s.kept ? 0 : null,
+/** `seeds` reviewed machine answers written directly (helpers/outcomes.ts): kept ones unchanged, the rest replaced. */
+const seedOutcomes = (t: Tenant, seeds: readonly Seed[]) =>
+  plantOutcomes(
+    app,
+    t,
+    seeds.map((s) => ({
       confidence: s.confidence,
-      answerType: s.answerType ?? 'canonical',
-      topic: 'mfa',
-      reviewedBy: t.users.manager.id,
-      reviewedAt: new Date(),
+      outcome: s.kept ? 'unchanged' : 'replaced',
+      answerType: s.answerType,
     })),
   );
-}
 
 /** `n` reviews spread over 50–99%, of which only 60% were kept whatever the engine said: it is overconfident here. */
 function overconfident(n: number): Seed[] {

@@ -9,9 +9,10 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccuracyView } from '../common/schemas/accuracy';
 import type { AssessmentDetail, AssessmentQuestionView } from '../common/schemas/assessments';
-import { assessmentBatches, assessmentQuestions, reviewOutcomes } from '../server/db/schema';
+import { assessmentQuestions, reviewOutcomes } from '../server/db/schema';
 import { editDistance } from '../server/modules/assessments/outcome-rules';
 import { createTestApp, type TestApp } from './helpers/app';
+import { plantOutcomes, type PlantedOutcome } from './helpers/outcomes';
 import { call, type Session } from './helpers/api';
 import { createAnswer, createTenant, type Tenant } from './helpers/factories';
 import { importCsv, waitForBatch } from './helpers/assessments';
@@ -181,55 +182,8 @@ describe('the outcome of each review path', () => {
   });
 });
 
-type Seed = { confidence: number; outcome: string; answerType?: string; topic?: string | null; at: string };
-
-/** An assessment of the tenant with one question per seed, and the seeds' outcomes written directly. */
-async function seedOutcomes(t: Tenant, seeds: readonly Seed[]) {
-  const db = app.database.db;
-  const [batch] = await db
-    .insert(assessmentBatches)
-    .values({
-      organizationId: t.organizationId,
-      workspaceId: t.workspaceId,
-      name: 'Seeded',
-      status: 'completed',
-      totalQuestions: seeds.length,
-      metadata: { sourceFile: null, customerName: null, assessmentType: null },
-      sourceFormat: 'csv',
-      mapping: [],
-    })
-    .returning({ id: assessmentBatches.id });
-  if (!batch) throw new Error('no batch');
-  const questions = await db
-    .insert(assessmentQuestions)
-    .values(
-      seeds.map((_, i) => ({
-        batchId: batch.id,
-        organizationId: t.organizationId,
-        workspaceId: t.workspaceId,
-        orderIndex: i,
-        question: `Seeded question ${i}?`,
-        status: 'completed',
-      })),
-    )
-    .returning({ id: assessmentQuestions.id });
-  await db.insert(reviewOutcomes).values(
-    seeds.map((s, i) => ({
-      organizationId: t.organizationId,
-      workspaceId: t.workspaceId,
-      batchId: batch.id,
-      questionId: questions[i]?.id ?? '',
-      outcome: s.outcome,
-      editDistance: s.outcome === 'unchanged' ? 0 : null,
-      confidence: s.confidence,
-      answerType: s.answerType ?? 'canonical',
-      topic: s.topic === undefined ? 'mfa' : s.topic,
-      reviewedBy: t.users.manager.id,
-      reviewedAt: new Date(s.at),
-    })),
-  );
-  return batch.id;
-}
+/** Outcomes of `t`'s workspace written directly (helpers/outcomes.ts). */
+const seedOutcomes = (t: Tenant, seeds: readonly PlantedOutcome[]) => plantOutcomes(app, t, seeds);
 
 describe('GET /api/admin/accuracy', () => {
   it('counts outcomes per band, type, topic and Monday week, with the totals', async () => {
