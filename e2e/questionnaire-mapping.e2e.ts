@@ -110,6 +110,27 @@ async function loadWorkbook(bytes: Buffer): Promise<ExcelJS.Workbook> {
   return workbook;
 }
 
+/**
+ * Opens the newest assessment on the list once its `questions` are answered, and downloads its filled original
+ * (the export dialog's default for a workbook).
+ */
+async function exportFilledOriginal(page: Page, name: string, questions: number): Promise<Buffer> {
+  const assessment = page.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
+  await assessment.getByText(`${String(questions)} / ${String(questions)} questions`).waitFor();
+  await assessment.getByRole('link', { name }).click();
+  await page.waitForURL('**/assessments/*');
+  const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
+  await header.getByText('Completed', { exact: true }).waitFor();
+  await header.getByRole('button', { name: 'Export', exact: true }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
+  await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  return fs.readFileSync(await download.path());
+}
+
 describe('correcting a questionnaire mapping once', () => {
   it('corrects an unfamiliar layout in the preview, fills the corrected column, and remembers it', async () => {
     const {
@@ -167,20 +188,9 @@ describe('correcting a questionnaire mapping once', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The filled original: the answer under "Our position" (E), no column added, the sign-off line left alone.
-    const assessment = page.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
-    await assessment.getByText(`${FIRST.length} / ${FIRST.length} questions`).waitFor();
-    await assessment.getByRole('link', { name: 'Acme supplier review' }).click();
-    await page.waitForURL('**/assessments/*');
-    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
-    await header.getByText('Completed', { exact: true }).waitFor();
-    await header.getByRole('button', { name: 'Export', exact: true }).click();
-    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
-    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
-    ]);
-    const filled = (await loadWorkbook(fs.readFileSync(await download.path()))).getWorksheet(SHEET);
+    const filled = (
+      await loadWorkbook(await exportFilledOriginal(page, 'Acme supplier review', FIRST.length))
+    ).getWorksheet(SHEET);
     if (!filled) throw new Error('the filled workbook lost its sheet');
     expect(filled.getCell(`E${String(rowOf(0))}`).text).toContain('multi-factor authentication');
     expect(filled.getRow(HEADER_ROW).cellCount).toBeLessThanOrEqual(6);
@@ -293,20 +303,9 @@ describe('correcting a questionnaire mapping once', () => {
     await dialog.getByRole('button', { name: 'Import Assessment' }).click();
     await toast(page, 'Assessment created');
     await dialog.waitFor({ state: 'hidden' });
-    const assessment = page.getByRole('list', { name: 'Assessments' }).getByRole('article').first();
-    await assessment.getByText('4 / 4 questions').waitFor();
-    await assessment.getByRole('link', { name: 'Vendor assessment' }).click();
-    await page.waitForURL('**/assessments/*');
-    const header = page.locator('header').filter({ has: page.getByRole('heading', { level: 1 }) });
-    await header.getByText('Completed', { exact: true }).waitFor();
-    await header.getByRole('button', { name: 'Export', exact: true }).click();
-    const exportDialog = page.getByRole('dialog', { name: 'Export answers' });
-    await exportDialog.getByRole('radio', { name: /^Excel \(filled original\)/, checked: true }).waitFor();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      exportDialog.getByRole('button', { name: 'Export', exact: true }).click(),
-    ]);
-    const filled = (await loadWorkbook(fs.readFileSync(await download.path()))).getWorksheet(MARKED_SHEET);
+    const filled = (await loadWorkbook(await exportFilledOriginal(page, 'Vendor assessment', 4))).getWorksheet(
+      MARKED_SHEET,
+    );
     if (!filled) throw new Error('the filled workbook lost its sheet');
     const marks = (row: number) => ['C', 'D', 'E'].map((column) => filled.getCell(`${column}${String(row)}`).text);
     // MFA: not marked by the customer, answered Yes → the sheet's own mark under Agree, the answer in the remarks.
