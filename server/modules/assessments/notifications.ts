@@ -48,6 +48,15 @@ export function notifyAssignment(
     .catch((err: unknown) => deps.log.warn({ err }, 'the assignment e-mail could not be sent'));
 }
 
+/** The audit trail's rows of questions of this assessment assigned to this person (the record of who and when). */
+const assignmentsTo = (ctx: Pick<TenantCtx, 'organizationId'>, batchId: string, assigneeId: string) =>
+  and(
+    eq(auditLogs.organizationId, ctx.organizationId),
+    eq(auditLogs.action, 'assessment_questions_assigned'),
+    eq(auditLogs.entityId, batchId),
+    sql`${auditLogs.details}->>'assigneeId' = ${assigneeId}`,
+  );
+
 /**
  * After an assignment mail, further assignments of the same assessment to the same person send none for this long:
  * one mail says where their questions are (My questions lists them all), and re-assigning twenty times in a minute
@@ -81,11 +90,8 @@ export async function shouldMailAssignment(
     .from(auditLogs)
     .where(
       and(
-        eq(auditLogs.organizationId, ctx.organizationId),
-        eq(auditLogs.action, 'assessment_questions_assigned'),
-        eq(auditLogs.entityId, batchId),
+        assignmentsTo(ctx, batchId, assigneeId),
         gte(auditLogs.createdAt, sql`now() - make_interval(mins => ${ASSIGNMENT_MAIL_WINDOW_MINUTES})`),
-        sql`${auditLogs.details}->>'assigneeId' = ${assigneeId}`,
         sql`${auditLogs.details}->>'mailed' = 'true'`,
       ),
     )
@@ -172,14 +178,7 @@ async function assignerOf(tx: Tx, ctx: TenantCtx, batchId: string, assigneeId: s
   const [row] = await tx
     .select({ userId: auditLogs.userId })
     .from(auditLogs)
-    .where(
-      and(
-        eq(auditLogs.organizationId, ctx.organizationId),
-        eq(auditLogs.action, 'assessment_questions_assigned'),
-        eq(auditLogs.entityId, batchId),
-        sql`${auditLogs.details}->>'assigneeId' = ${assigneeId}`,
-      ),
-    )
+    .where(assignmentsTo(ctx, batchId, assigneeId))
     .orderBy(desc(auditLogs.seq))
     .limit(1);
   return row?.userId ?? null;

@@ -26,6 +26,14 @@ const POINT_COLOR = '#4f46e5';
 const DIAGONAL_COLOR = '#94a3b8';
 const CALIBRATION_COLOR = '#d97706';
 const PERCENT_TICKS = [0, 25, 50, 75, 100];
+/** A 0–100% axis, as each chart's share kept (and the reliability chart's stated confidence) is drawn. */
+const PERCENT_AXIS = {
+  domain: [0, 100],
+  ticks: PERCENT_TICKS,
+  tickFormatter: formatPercent,
+  tick: AXIS,
+  tickLine: false,
+} as const;
 
 // Weeks are UTC days on the server; showing them in UTC keeps a point on the week it counts.
 const weekTick = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -83,26 +91,11 @@ export function ReliabilityChart({
             type="number"
             dataKey="confidence"
             name="Stated confidence"
-            domain={[0, 100]}
-            ticks={PERCENT_TICKS}
-            tickFormatter={(v: number) => `${String(v)}%`}
-            tick={AXIS}
-            tickLine={false}
+            {...PERCENT_AXIS}
             axisLine={{ stroke: GRID }}
             label={{ value: 'Stated confidence', position: 'insideBottom', offset: -10, ...AXIS }}
           />
-          <YAxis
-            type="number"
-            dataKey="kept"
-            name="Kept unchanged"
-            domain={[0, 100]}
-            ticks={PERCENT_TICKS}
-            tickFormatter={(v: number) => `${String(v)}%`}
-            tick={AXIS}
-            tickLine={false}
-            axisLine={false}
-            width={48}
-          />
+          <YAxis type="number" dataKey="kept" name="Kept unchanged" {...PERCENT_AXIS} axisLine={false} width={48} />
           <ReferenceLine
             segment={[
               { x: 0, y: 0 },
@@ -175,15 +168,7 @@ export function KeptTrendChart({ weeks }: { weeks: readonly TrendPoint[] }) {
             axisLine={{ stroke: GRID }}
             minTickGap={24}
           />
-          <YAxis
-            domain={[0, 100]}
-            ticks={PERCENT_TICKS}
-            tickFormatter={(v: number) => `${String(v)}%`}
-            tick={AXIS}
-            tickLine={false}
-            axisLine={false}
-            width={48}
-          />
+          <YAxis {...PERCENT_AXIS} axisLine={false} width={48} />
           <Tooltip content={TrendTooltip} />
           <Line
             type="monotone"
