@@ -9,6 +9,7 @@
  *   npm run bench:intake
  *   INTAKE_DIR=/path/to/files npm run bench:intake     # another folder with the same truth.json shape
  *   INTAKE_FILE=HECVAT npm run bench:intake            # only files whose name contains this
+ *   INTAKE_AS=xls npm run bench:intake                 # the .xlsx files saved as .xls by LibreOffice first
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,10 +17,13 @@ import { readQuestionnaire } from '../server/ingest/questionnaire/intake';
 import { columnLetters } from '../server/ingest/questionnaire/cell-refs';
 import type { Intake, QuestionnaireFormat } from '../server/ingest/questionnaire/types';
 import { exportOriginal } from '../server/modules/assessments/export-original';
+import { xlsToXlsx } from '../server/ingest/questionnaire/xls-to-xlsx';
 import { compareCsv, compareWorkbooks, emptyFidelity, type Fidelity } from './intake/fidelity';
 import { type FileTruth, type SheetTruth, loadTruth } from './intake/truth';
+import { xlsTwins } from './intake/as-xls';
 
-const DIR = path.resolve(process.env.INTAKE_DIR ?? path.join(import.meta.dirname, '../../shared/questionnaires'));
+const SOURCE = path.resolve(process.env.INTAKE_DIR ?? path.join(import.meta.dirname, '../../shared/questionnaires'));
+const DIR = process.env.INTAKE_AS === 'xls' ? xlsTwins(SOURCE) : SOURCE;
 const ONLY = process.env.INTAKE_FILE ?? '';
 
 type Score = { tp: number; fp: number; fn: number };
@@ -162,7 +166,10 @@ async function benchFile(name: string, truth: FileTruth): Promise<FileResult> {
       fidelity =
         truth.format === 'csv'
           ? compareCsv(bytes, exported, truth)
-          : await compareWorkbooks(bytes, truth.format, exported, truth, detectedChoices);
+          : truth.format === 'xls'
+            ? // An .xls comes back as .xlsx: it is compared with the same workbook converted and not filled.
+              await compareWorkbooks(xlsToXlsx(bytes), 'xlsx', exported, truth, detectedChoices)
+            : await compareWorkbooks(bytes, truth.format, exported, truth, detectedChoices);
     } catch (error) {
       fidelity = emptyFidelity(error instanceof Error ? error.message : String(error));
     }

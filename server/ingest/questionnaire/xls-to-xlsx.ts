@@ -21,8 +21,36 @@ export function xlsToXlsx(original: Uint8Array): Uint8Array {
   } catch (error) {
     throw new WriteBackError('corrupt', `The original workbook could not be read again (${String(error)}).`);
   }
+  for (const name of workbook.SheetNames) {
+    const sheet = workbook.Sheets[name];
+    if (sheet) trimToUsedRange(sheet);
+  }
   const out: unknown = XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true, cellStyles: true });
   if (!(out instanceof ArrayBuffer))
     throw new WriteBackError('corrupt', 'The original workbook could not be converted.');
   return new Uint8Array(out);
+}
+
+/**
+ * Shrinks a sheet's extent to its cells and merges. An .xls often claims every row of the format (a row format set on
+ * all 65,536 rows, a dimension record to the last one), and SheetJS writes every row of the extent: 6 s of the event
+ * loop for one such sheet of 65 rows, against 0.3 s once the extent is the cells'.
+ */
+function trimToUsedRange(sheet: XLSX.WorkSheet): void {
+  const ref = sheet['!ref'];
+  if (typeof ref !== 'string') return;
+  const range = XLSX.utils.decode_range(ref);
+  let bottom = range.s.r;
+  let right = range.s.c;
+  for (const key of Object.keys(sheet)) {
+    if (key.startsWith('!')) continue;
+    const cell = XLSX.utils.decode_cell(key);
+    bottom = Math.max(bottom, cell.r);
+    right = Math.max(right, cell.c);
+  }
+  for (const merge of sheet['!merges'] ?? []) {
+    bottom = Math.max(bottom, merge.e.r);
+    right = Math.max(right, merge.e.c);
+  }
+  sheet['!ref'] = XLSX.utils.encode_range({ s: range.s, e: { r: bottom, c: right } });
 }
