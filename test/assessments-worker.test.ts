@@ -7,7 +7,14 @@ import { createOrg } from './helpers/factories';
 import { importCsv, waitForBatch } from './helpers/assessments';
 import { assessmentBatches, assessmentQuestions as aq } from '../server/db/schema';
 import { claimQuestions } from '../server/worker/claim-questions';
-import { answerClaimedQuestion, BrandCache, GAVE_UP, MAX_QUESTION_ATTEMPTS } from '../server/worker/answer-question';
+import {
+  answerClaimedQuestion,
+  BrandCache,
+  computeAnswer,
+  GAVE_UP,
+  MAX_QUESTION_ATTEMPTS,
+  storeAnswers,
+} from '../server/worker/answer-question';
 import { startWorker, type Worker } from '../server/worker/worker';
 import { extractInThread } from '../server/ingest/thread';
 import { checkIntegrity, formatIntegrityReport } from '../server/ops/integrity';
@@ -195,6 +202,44 @@ describe('a worker that dies mid-batch', () => {
     }
     const rows = await answerCounts(batch.id);
     expect(rows.every((r) => r.answerCount === 1)).toBe(true);
+  });
+});
+
+describe("a claim's answers stored together", () => {
+  it('writes each answer whose claim is still ours, drops the one taken over, and settles the batch once all are in', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(3, 'grouped'));
+    const claimed = await claimOurs(batch.id, 50);
+    expect(claimed).toHaveLength(3);
+    const deps = { db: app.database.db, log, brands: new BrandCache() };
+    const answers = await Promise.all(claimed.map((q) => computeAnswer(deps, q)));
+    // Meanwhile the second question's claim went stale and another worker took it over.
+    const [, takenOver] = claimed;
+    if (!takenOver) throw new Error('no second claim');
+    await app.database.db
+      .update(aq)
+      .set({ claimedAt: new Date(Date.now() + 1000) })
+      .where(eq(aq.id, takenOver.id));
+
+    expect(await storeAnswers(deps, answers)).toEqual(['completed', 'lost', 'completed']);
+    const rows = await app.database.db.select().from(aq).where(eq(aq.batchId, batch.id));
+    expect(
+      rows
+        .filter((r) => r.status === 'completed')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([claimed[0]?.id, claimed[2]?.id].sort());
+    const [open] = await app.database.db.select().from(assessmentBatches).where(eq(assessmentBatches.id, batch.id));
+    expect(open?.status).toBe('processing');
+
+    // The other worker's answer to it completes the batch.
+    const [again] = await app.database.db.select().from(aq).where(eq(aq.id, takenOver.id));
+    if (!again) throw new Error('question gone');
+    const mine = { ...takenOver, claimedAt: again.claimedAt };
+    expect(await storeAnswers(deps, [await computeAnswer(deps, mine)])).toEqual(['completed']);
+    const [done] = await app.database.db.select().from(assessmentBatches).where(eq(assessmentBatches.id, batch.id));
+    expect(done?.status).toBe('completed');
+    expect((await answerCounts(batch.id)).every((r) => r.answerCount === 1)).toBe(true);
   });
 });
 

@@ -4,8 +4,10 @@ import type { Db } from '../db/client';
 import type { LlmClient } from '../llm/client';
 import type { Embedder } from '../embedding/embedder';
 import {
-  answerClaimedQuestion,
   BrandCache,
+  computeAnswer,
+  storeAnswers,
+  type ComputedAnswer,
   GAVE_UP,
   LIBRARY_FRESH_MS,
   MAX_QUESTION_ATTEMPTS,
@@ -89,22 +91,39 @@ export function startQuestionLoop(opts: QuestionLoopOptions): Loop {
         mine.forEach((q, i) => vectors.set(q.id, () => batch.then((v) => v?.[i] ?? null)));
       }
     }
+    // The answers are stored together once the lane's questions are answered (one transaction instead of one per
+    // question), so a batch's progress moves a claim at a time.
+    const answered: ComputedAnswer[] = [];
+    const store = async () => {
+      if (answered.length === 0) return;
+      const group = answered.splice(0);
+      try {
+        const outcomes = await storeAnswers(deps, group);
+        outcomes.forEach((outcome, i) => {
+          if (outcome !== 'completed') opts.log.info({ questionId: group[i]?.q.id, outcome }, 'assessment question');
+        });
+      } catch (err) {
+        // Their claims go stale and the questions are taken up again, as after a crash.
+        opts.log.error({ err, questionIds: group.map((a) => a.q.id) }, 'storing assessment answers failed');
+      }
+    };
     for (const [i, q] of questions.entries()) {
       if (stopped) {
-        // Stopping: the questions not begun go back to the queue at once instead of waiting for their claims to
-        // go stale.
+        // Stopping: what is answered is kept, and the questions not begun go back to the queue at once instead of
+        // waiting for their claims to go stale.
+        await store();
         await releaseUnansweredClaims(opts.db, questions.slice(i)).catch((err: unknown) =>
           opts.log.error({ err }, 'worker could not give back its unanswered claims'),
         );
         return;
       }
       try {
-        const outcome = await answerClaimedQuestion(deps, q, vectors.get(q.id));
-        if (outcome !== 'completed') opts.log.info({ questionId: q.id, outcome }, 'assessment question');
+        answered.push(await computeAnswer(deps, q, vectors.get(q.id)));
       } catch (err) {
         opts.log.error({ err, questionId: q.id }, 'assessment question crashed');
       }
     }
+    await store();
   };
 
   const loop = async () => {
