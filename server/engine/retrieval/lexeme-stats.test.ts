@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client';
 import { documentChunks, documents, organizations, workspaces } from '../../db/schema';
+import { DEFAULT_BRAND_PROFILE } from '../../modules/organizations/create';
 import { lexemeFrequency } from './lexeme-stats';
 
 // A real data directory, opened, closed and opened again as a server restart does.
@@ -19,7 +20,7 @@ async function withChunks(n: number): Promise<{ dir: string; add: (db: Database,
   const database = await openDatabase({ kind: 'pglite', dataDir: dir });
   const [org] = await database.db
     .insert(organizations)
-    .values({ name: 'Stats', slug: 'stats', brandProfile: {} })
+    .values({ name: 'Stats', slug: 'stats', brandProfile: DEFAULT_BRAND_PROFILE })
     .returning({ id: organizations.id });
   if (!org) throw new Error('no organization');
   const [ws] = await database.db
