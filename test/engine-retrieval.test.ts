@@ -6,6 +6,8 @@ import { createAnswer, createOrg, createTenant, type Tenant } from './helpers/fa
 import { settledDocument, uploadDocument } from './helpers/documents';
 import { trigramSimilarity } from '../server/engine/text/trigram';
 import { stagedQueries } from '../server/engine/retrieval/query';
+import { libraryIndex } from '../server/engine/retrieval/library-index';
+import { canonicalAnswers } from '../server/db/schema';
 
 let app: TestApp;
 let t: Tenant;
@@ -42,6 +44,35 @@ describe('the in-memory library index', () => {
     const removed = await call(app, 'DELETE', `/api/canonical-answers/${created.id}`, { as: t.admin });
     expect(removed.statusCode).toBeLessThan(300);
     expect((await ask(question)).answerType).toBe('unknown');
+  });
+});
+
+describe('building a large library index', () => {
+  it('lets other work run while it folds the entries, and indexes every one of them', async () => {
+    const org = await createOrg(app);
+    const scope = { db: app.database.db, organizationId: org.organizationId, workspaceId: org.workspaceId };
+    const rows = Array.from({ length: 2_500 }, (_, i) => ({
+      organizationId: org.organizationId,
+      workspaceId: org.workspaceId,
+      question: `Do you review the firewall rules of site ${i} every quarter?`,
+      questionNorm: `do you review the firewall rules of site ${i} every quarter`,
+      answer: `Yes. The rules of site ${i} are reviewed by the network team each quarter.`,
+      status: 'approved',
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await app.database.db.insert(canonicalAnswers).values(rows.slice(i, i + 500));
+
+    let turns = 0;
+    let building = true;
+    const tick = () => {
+      turns += 1;
+      if (building) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const index = await libraryIndex(scope);
+    building = false;
+    expect(index.entries).toHaveLength(2_500);
+    expect(turns).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { canonicalAnswers } from '../../db/schema';
 import { inTenant } from '../../tenancy';
@@ -75,6 +76,8 @@ function push(map: Map<string, number[]>, term: string, i: number) {
   else map.set(term, [i]);
 }
 
+const BUILD_SLICE = 1000;
+
 async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
   const res = (await s.db.execute(sql`
     select id, question, answer, status, tags, updated_at as "updatedAt", last_verified_at as "lastVerifiedAt"
@@ -87,6 +90,9 @@ async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
   const df = new Map<string, number>();
   for (const r of res.rows) {
     const i = entries.length;
+    // Folding a large library's terms takes ~40 ms per thousand entries on this thread: let other requests run
+    // between thousands rather than hold them all for the whole build (0.4 s for 10,000 entries, bench:ask).
+    if (i > 0 && i % BUILD_SLICE === 0) await yieldToEventLoop();
     const tags = Array.isArray(r.tags) ? r.tags.map(String) : [];
     const entry: IndexedEntry = {
       id: String(r.id),
