@@ -42,7 +42,7 @@ const loadAverage = () => Array.from(os.loadavg(), (l) => l.toFixed(1)).join(' '
 const QUESTIONS = Number(process.env.QUESTIONS ?? 500);
 /** What vector-candidates.ts asks the vector index for. */
 const VECTOR_K = { entries: 20, chunks: 12 };
-const SECRET = 'bench-secret-bench-secret-bench';
+export const SECRET = 'bench-secret-bench-secret-bench';
 
 export type AskIds = { cookie: string; organizationId: string; workspaceId: string };
 
@@ -85,7 +85,7 @@ export async function embedderFor(config: ReturnType<typeof configFor>): Promise
   return embedder;
 }
 
-const questionOf = (i: number) => {
+export const questionOf = (i: number) => {
   const topic = TOPICS[(i * 7) % TOPICS.length] ?? '';
   const system = SYSTEMS[(i * 3) % SYSTEMS.length] ?? '';
   const forms = [

@@ -34,7 +34,21 @@ import { documentChunks, documents } from '../server/db/schema';
 import { embedPending } from '../server/worker/embed-sweep';
 import { policyPage } from '../test/fixtures/ingest/make-documents';
 import { SYSTEMS, TOPICS } from './fixtures';
-import { ASK_FIXED_LIMITS, CHUNKS, ENTRIES, configFor, embedderFor, log, secs, serve, type AskIds } from './ask-serve';
+import {
+  ASK_FIXED_LIMITS,
+  CHUNKS,
+  ENTRIES,
+  SECRET,
+  configFor,
+  embedderFor,
+  log,
+  questionOf,
+  secs,
+  serve,
+  type AskIds,
+} from './ask-serve';
+import { askShipped } from './ask-shipped';
+import { ensureServerBuilt } from '../scripts/build.mjs';
 import { limitsLine } from './limits';
 import { fetchOk, importOverHttp, signUpOverHttp } from './over-http';
 
@@ -197,6 +211,17 @@ async function main() {
     );
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`the server process exited with code ${code}`);
+    // Then the product as shipped, on the same database (ASK_SHIPPED=0 leaves it out).
+    if (process.env.ASK_SHIPPED !== '0') {
+      await ensureServerBuilt();
+      const ids = JSON.parse(fs.readFileSync(path.join(dataDir, IDS_FILE), 'utf8')) as AskIds;
+      await askShipped(
+        dataDir,
+        ids,
+        SECRET,
+        Array.from({ length: 200 }, (_, i) => questionOf(i + 1000)),
+      );
+    }
   } finally {
     if (!keep) fs.rmSync(dataDir, { recursive: true, force: true });
   }
