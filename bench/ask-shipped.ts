@@ -17,7 +17,9 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-export async function askShipped(dataDir: string, ids: AskIds, secret: string, questions: string[]): Promise<void> {
+type Started = { pid: number; ask: (question: string) => Promise<void>; stop: () => Promise<void>; upAfterMs: number };
+
+async function start(dataDir: string, ids: AskIds, secret: string): Promise<Started> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     env: {
       ...process.env,
@@ -29,20 +31,16 @@ export async function askShipped(dataDir: string, ids: AskIds, secret: string, q
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
   const pid = child.pid;
   if (pid === undefined) throw new Error('the compiled server did not start');
   const base = `http://127.0.0.1:${PORT}`;
-  const ask = async (question: string) => {
-    const res = await fetch(`${base}/api/qa/ask`, {
-      method: 'POST',
-      headers: { cookie: ids.cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ question }),
-    });
-    if (!res.ok) throw new Error(`POST /api/qa/ask answered ${res.status}: ${await res.text()}`);
-    await res.json();
-  };
+  const began = performance.now();
   try {
-    const started = performance.now();
     for (;;) {
       const up = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
@@ -52,33 +50,59 @@ export async function askShipped(dataDir: string, ids: AskIds, secret: string, q
       if (child.exitCode !== null) throw new Error(`the compiled server exited with code ${child.exitCode}`);
       await sleep(100);
     }
-    console.log(`\nThe compiled server (dist/server/main.js, as npm start runs it), started on that database:`);
-    console.log(
-      `  listening after ${((performance.now() - started) / 1000).toFixed(1)} s, RSS ${rssOf(pid).toFixed(0)} MB`,
-    );
-    let t0 = performance.now();
-    await ask('Do you keep an inventory of hardware assets?');
-    console.log(
-      `  first ask after the start, whole (statistics, library index, vector index begun): ${(performance.now() - t0).toFixed(0)} ms`,
-    );
-    // Asks spread over the vector index's load, then the measured ones once it is in.
-    t0 = performance.now();
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const ask = async (question: string) => {
+    const res = await fetch(`${base}/api/qa/ask`, {
+      method: 'POST',
+      headers: { cookie: ids.cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ question }),
+    });
+    if (!res.ok) throw new Error(`POST /api/qa/ask answered ${res.status}: ${await res.text()}`);
+    await res.json();
+  };
+  return { pid, ask, stop, upAfterMs: performance.now() - began };
+}
+
+async function timed(f: () => Promise<void>): Promise<number> {
+  const t0 = performance.now();
+  await f();
+  return performance.now() - t0;
+}
+
+export async function askShipped(dataDir: string, ids: AskIds, secret: string, questions: string[]): Promise<void> {
+  const first = 'Do you keep an inventory of hardware assets?';
+  console.log(`\nThe compiled server (dist/server/main.js, as npm start runs it), started on that database:`);
+  // Asked the moment it listens, while it warms up the workspaces asked in lately (WARM_UP_WORKSPACES).
+  let server = await start(dataDir, ids, secret);
+  try {
+    console.log(`  listening after ${(server.upAfterMs / 1000).toFixed(1)} s, RSS ${rssOf(server.pid).toFixed(0)} MB`);
+    const atOnce = await timed(() => server.ask(first));
+    console.log(`  first ask the moment it listens, whole (statistics, indexes and all): ${atOnce.toFixed(0)} ms`);
+  } finally {
+    await server.stop();
+  }
+  // Started again, and asked 10 s later, as a person would after a restart.
+  server = await start(dataDir, ids, secret);
+  try {
+    await sleep(10_000);
+    const later = await timed(() => server.ask(first));
+    console.log(`  started again, first ask 10 s after it listens: ${later.toFixed(0)} ms (target ≤ 300 ms)`);
+    // Asks spread over the rest of the vector index's load, then the measured ones once it is in.
+    const t0 = performance.now();
     for (let i = 0; performance.now() - t0 < 30_000; i += 1) {
-      await ask(`How often do you review access for team ${i}?`);
+      await server.ask(`How often do you review access for team ${i}?`);
       await sleep(250);
     }
     const times: number[] = [];
-    for (const q of questions) {
-      const s = performance.now();
-      await ask(q);
-      times.push(performance.now() - s);
-    }
+    for (const q of questions) times.push(await timed(() => server.ask(q)));
     console.log(
-      `  ${questions.length} asks after 30 s: p50 ${percentile(times, 0.5).toFixed(1)} / p95 ${percentile(times, 0.95).toFixed(1)} ms; ` +
-        `RSS ${rssOf(pid).toFixed(0)} MB (target ≤ 700 MB with the models and this workspace loaded)`,
+      `  ${questions.length} asks after 40 s: p50 ${percentile(times, 0.5).toFixed(1)} / p95 ${percentile(times, 0.95).toFixed(1)} ms; ` +
+        `RSS ${rssOf(server.pid).toFixed(0)} MB (target ≤ 700 MB with the models and this workspace loaded)`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
 }

@@ -54,6 +54,12 @@ const Env = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().min(0).max(32).default(1),
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   QA_ENGINE_LANES: z.coerce.number().int().min(1).max(64).default(3),
+  WARM_UP_WORKSPACES: z.coerce
+    .number({ message: 'WARM_UP_WORKSPACES must be a number of workspaces' })
+    .int('WARM_UP_WORKSPACES must be a whole number')
+    .min(0, 'WARM_UP_WORKSPACES must be 0 or more')
+    .max(100, 'WARM_UP_WORKSPACES must be at most 100')
+    .default(5),
   QA_QUESTIONS_PER_MINUTE_PER_USER: z.coerce.number().int().min(1).default(300),
   QA_QUESTIONS_PER_MINUTE_PER_ORG: z.coerce.number().int().min(1).default(1000),
   QA_CONCURRENT_REQUESTS_PER_USER: z.coerce.number().int().min(1).default(2),
@@ -152,6 +158,8 @@ export type Config = {
     concurrentPerOrg: number;
     /** Assessment questions an organization may have waiting for the worker at once. */
     openAssessmentQuestionsPerOrg: number;
+    /** Workspaces asked in lately whose indexes a server builds right after it starts (engine/warm-up.ts). */
+    warmUpWorkspaces: number;
   };
   /** Documents processed at once by this process's worker; 0 runs no worker here (use `npm run worker`). */
   workerConcurrency: number;
@@ -294,6 +302,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       concurrentPerUser: e.QA_CONCURRENT_REQUESTS_PER_USER,
       concurrentPerOrg: e.QA_CONCURRENT_REQUESTS_PER_ORG,
       openAssessmentQuestionsPerOrg: e.ASSESSMENT_OPEN_QUESTIONS_PER_ORG,
+      warmUpWorkspaces: e.WARM_UP_WORKSPACES,
     },
     dnsServers,
     workerConcurrency: e.WORKER_CONCURRENCY,

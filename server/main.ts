@@ -1,6 +1,10 @@
 import { loadConfig } from './config';
 import { buildApp } from './app';
 import { openRuntime } from './runtime';
+import { warmRecentWorkspaces } from './engine/warm-up';
+
+/** Workspaces asked in within this many days are warmed up after a start (WARM_UP_WORKSPACES of them at most). */
+const WARM_UP_DAYS = 14;
 
 /** Entry: config → runtime (database migrated, worker started) → app → listen: one process serves API and web app. */
 async function main() {
@@ -24,6 +28,11 @@ async function main() {
   log.info(
     `Verity is ready on ${config.publicUrl} (database: ${database.kind === 'pglite' ? `embedded in ${config.dataDir}` : 'PostgreSQL'})`,
   );
+  // In the background: requests are served meanwhile, each with its turn.
+  void warmRecentWorkspaces(database.db, runtime.embedder, log, {
+    max: config.qa.warmUpWorkspaces,
+    days: WARM_UP_DAYS,
+  });
 }
 
 main().catch((err: unknown) => {
