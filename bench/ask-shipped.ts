@@ -21,8 +21,12 @@ type Started = { pid: number; ask: (question: string) => Promise<void>; stop: ()
 
 async function start(dataDir: string, ids: AskIds, secret: string): Promise<Started> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
+    // The in-process server's configuration (configFor), not whatever this shell has: no DATABASE_URL, no LLM.
     env: {
-      ...process.env,
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...(process.env.EMBEDDING_PROVIDER && { EMBEDDING_PROVIDER: process.env.EMBEDDING_PROVIDER }),
+      ...(process.env.MODELS_DIR && { MODELS_DIR: process.env.MODELS_DIR }),
       DATA_DIR: dataDir,
       SESSION_SECRET: secret,
       PORT: String(PORT),
@@ -48,6 +52,7 @@ async function start(dataDir: string, ids: AskIds, secret: string): Promise<Star
       );
       if (up) break;
       if (child.exitCode !== null) throw new Error(`the compiled server exited with code ${child.exitCode}`);
+      if (performance.now() - began > 120_000) throw new Error('the compiled server did not listen within 120 s');
       await sleep(100);
     }
   } catch (err) {

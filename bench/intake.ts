@@ -23,8 +23,9 @@ import { type FileTruth, type SheetTruth, loadTruth } from './intake/truth';
 import { xlsTwins } from './intake/as-xls';
 
 const SOURCE = path.resolve(process.env.INTAKE_DIR ?? path.join(import.meta.dirname, '../../shared/questionnaires'));
-const DIR = process.env.INTAKE_AS === 'xls' ? xlsTwins(SOURCE) : SOURCE;
 const ONLY = process.env.INTAKE_FILE ?? '';
+const TWINS = process.env.INTAKE_AS === 'xls';
+const DIR = TWINS ? xlsTwins(SOURCE, ONLY) : SOURCE;
 
 type Score = { tp: number; fp: number; fn: number };
 type FileResult = {
@@ -253,7 +254,11 @@ async function main() {
   console.log(`files ok ${results.filter((r) => r.ok).length}/${results.length}`);
 }
 
-void main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+void main()
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (TWINS) fs.rmSync(DIR, { recursive: true, force: true });
+  });

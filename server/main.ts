@@ -32,6 +32,7 @@ async function main() {
   void warmRecentWorkspaces(database.db, runtime.embedder, log, {
     max: config.qa.warmUpWorkspaces,
     days: WARM_UP_DAYS,
+    stopping: () => closing,
   });
 }
 

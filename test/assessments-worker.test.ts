@@ -243,6 +243,25 @@ describe("a claim's answers stored together", () => {
   });
 });
 
+describe('one answer the database refuses', () => {
+  it('does not take the rest of its claim down with it', async () => {
+    const org = await createOrg(app);
+    const batch = await importCsv(app, org.admin, questions(3, 'refused'));
+    const claimed = await claimOurs(batch.id, 50);
+    const deps = { db: app.database.db, log, brands: new BrandCache() };
+    const answers = await Promise.all(claimed.map((q) => computeAnswer(deps, q)));
+    const [, refused] = answers;
+    if (!refused?.result) throw new Error('no answer to spoil');
+    // PostgreSQL refuses a NUL character in text.
+    refused.result = { ...refused.result, answer: 'Yes.\u0000' };
+
+    expect(await storeAnswers(deps, answers)).toEqual(['completed', 'error', 'completed']);
+    const rows = await app.database.db.select().from(aq).where(eq(aq.batchId, batch.id));
+    expect(rows.find((r) => r.id === refused.q.id)?.status).toBe('processing');
+    expect(rows.filter((r) => r.status === 'completed')).toHaveLength(2);
+  });
+});
+
 describe.runIf(testDb.kind === 'postgres')('worker processes on PostgreSQL', () => {
   it('two `npm run worker` processes share 1,000 questions; one killed with SIGKILL, each is answered once', async () => {
     const databaseUrl = app.database.url;

@@ -15,8 +15,11 @@ const RECALCULATE_ON_LOAD = `<?xml version="1.0" encoding="UTF-8"?>
 </oor:items>
 `;
 
-/** A temporary folder holding the .xls twins of `dir`'s .xlsx files and their truth.json; its path. */
-export function xlsTwins(dir: string): string {
+/**
+ * A temporary folder holding the .xls twins of `dir`'s .xlsx files (those whose name contains `only`) and their
+ * truth.json; its path. The caller removes it.
+ */
+export function xlsTwins(dir: string, only = ''): string {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'intake-xls-'));
   const profile = path.join(out, '.profile');
   fs.mkdirSync(path.join(profile, 'user'), { recursive: true });
@@ -27,7 +30,7 @@ export function xlsTwins(dir: string): string {
   };
   const files: Record<string, { format: string }> = {};
   for (const [name, file] of Object.entries(truth.files)) {
-    if (file.format !== 'xlsx') continue;
+    if (file.format !== 'xlsx' || (only && !name.includes(only))) continue;
     execFileSync(
       'soffice',
       [

@@ -54,7 +54,8 @@ export class BrandCache {
 /** A claimed question's answer as the engine made it (or why there is none), not yet stored. */
 export type ComputedAnswer = { q: ClaimedQuestion; result: EngineAnswer | null; failure: string | null };
 
-export type AnswerOutcome = 'completed' | 'failed' | 'retry' | 'lost';
+/** 'error': the database refused to store it; its claim goes stale and the question is taken up again. */
+export type AnswerOutcome = 'completed' | 'failed' | 'retry' | 'lost' | 'error';
 
 /**
  * Answers one claimed question with the answer engine and stores the answer, in one transaction that first checks
@@ -104,6 +105,26 @@ export async function computeAnswer(
  * rows locked in id order so that two workers settling the same batches never wait on each other in a circle.
  */
 export async function storeAnswers(deps: AnswerDeps, answers: readonly ComputedAnswer[]): Promise<AnswerOutcome[]> {
+  if (answers.length <= 1) return storeTogether(deps, answers);
+  try {
+    return await storeTogether(deps, answers);
+  } catch (err) {
+    // One answer the database refuses must not take its claim-mates down with it: each is tried on its own.
+    deps.log.warn({ err, questionIds: answers.map((a) => a.q.id) }, 'storing a claim of answers failed; one by one');
+    const outcomes: AnswerOutcome[] = [];
+    for (const answer of answers) {
+      try {
+        outcomes.push(...(await storeTogether(deps, [answer])));
+      } catch (one) {
+        deps.log.error({ err: one, questionId: answer.q.id }, 'storing an assessment answer failed');
+        outcomes.push('error');
+      }
+    }
+    return outcomes;
+  }
+}
+
+async function storeTogether(deps: AnswerDeps, answers: readonly ComputedAnswer[]): Promise<AnswerOutcome[]> {
   if (answers.length === 0) return [];
   return inTransaction(deps.db, async (tx) => {
     const outcomes: AnswerOutcome[] = [];

@@ -122,6 +122,15 @@ async function build(s: Scope, fingerprint: string): Promise<LibraryIndex> {
   };
 }
 
+/** Change counts only grow (change-count.ts): a higher one is a later library. */
+function isNewer(a: string, b: string): boolean {
+  try {
+    return BigInt(a) > BigInt(b);
+  } catch {
+    return false;
+  }
+}
+
 /** The workspace's index, rebuilt when its library changed since it was last built. */
 export async function libraryIndex(
   s: Scope,
@@ -148,6 +157,9 @@ export async function libraryIndex(
     building.set(flightKey, pending);
   }
   const index = await pending;
+  // Builds take turns with other work, so an older build can finish after a newer one: never put it back over it.
+  const current = cache.get(key);
+  if (current && isNewer(current.fingerprint, index.fingerprint)) return index;
   cache.delete(key);
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value ?? '');
   cache.set(key, index);

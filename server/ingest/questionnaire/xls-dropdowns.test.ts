@@ -109,6 +109,25 @@ describe('dropdowns of an Excel 97–2003 workbook', () => {
     ]);
   });
 
+  it('reads the dropdowns of a sheet that also holds a chart (a substream of its own inside the sheet)', async () => {
+    const xls = xlsWithDropdowns(
+      [
+        {
+          name: 'Questions',
+          rows: [
+            ['Question', 'Answer'],
+            ['Do you encrypt backups?', ''],
+          ],
+        },
+      ],
+      [{ sheet: 'Questions', ranges: [{ top: 1, left: 1, bottom: 1, right: 1 }], list: { values: ['Yes', 'No'] } }],
+      [],
+      { embeddedChart: true },
+    );
+    const intake = await readQuestionnaire(xls, 'chart.xls');
+    expect(intake.questions.map((q) => q.allowedValues)).toEqual([['Yes', 'No']]);
+  });
+
   it('reads the cells, and the other dropdowns, when one dropdown record is damaged', async () => {
     const xls = xlsWithDropdowns(
       [

@@ -79,58 +79,69 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
   let xti: { supBook: number; firstSheet: number }[] = [];
   const lbls: { name: string; sheet: number; formula: Operand | null }[] = [];
   const found = new Map<string, FoundValidation[]>();
-  let current: string | null = null;
+  // Substreams nest: a chart embedded in a sheet is a BOF…EOF of its own before the sheet's dropdowns.
+  const open: { sheet: string | null; globals: boolean }[] = [];
+  let externSheet: Uint8Array[] = [];
   let previous: number | null = null;
-  let inGlobals = false;
 
   for (const record of records(stream)) {
     const data = record.data;
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-    switch (record.type) {
-      case RECORD.bof: {
-        if (data.byteLength < 4 || view.getUint16(0, true) !== BIFF8) return; // BIFF5 and older: not read
-        inGlobals = view.getUint16(2, true) === 0x0005;
-        current = sheetAt.get(record.offset) ?? null;
-        break;
+    const top = open.at(-1);
+    const current = top?.sheet ?? null;
+    const inGlobals = top?.globals ?? false;
+    if (record.type === RECORD.bof) {
+      if (data.byteLength < 4 || view.getUint16(0, true) !== BIFF8) return; // BIFF5 and older: not read
+      const outermost = open.length === 0;
+      open.push({
+        sheet: outermost ? (sheetAt.get(record.offset) ?? null) : null,
+        globals: outermost && view.getUint16(2, true) === 0x0005,
+      });
+    } else if (record.type === RECORD.eof) {
+      open.pop();
+    } else if (record.type === RECORD.filePass) {
+      return;
+    }
+    // A record shorter than its fields say is skipped alone: the others still count.
+    try {
+      switch (record.type) {
+        case RECORD.boundSheet: {
+          const name = shortString(data, 6);
+          if (name === null) break;
+          sheetAt.set(view.getUint32(0, true), name.text);
+          sheetNames.push(name.text);
+          break;
+        }
+        case RECORD.supBook:
+          if (inGlobals) supBooks.push(data.byteLength >= 4 && view.getUint16(2, true) === SELF_REFERENCE);
+          break;
+        case RECORD.externSheet:
+          if (inGlobals) externSheet = [data];
+          break;
+        case RECORD.continue:
+          // An ExternSheet longer than one record goes on in CONTINUE records, an entry possibly cut between them.
+          if (inGlobals && previous === RECORD.externSheet) externSheet.push(data);
+          break;
+        case RECORD.name:
+          // Formulas name a defined name by its position, so a name that cannot be read still takes its place.
+          if (inGlobals) lbls.push(nameRecord(data) ?? { name: '', sheet: 0, formula: null });
+          break;
+        case RECORD.dv: {
+          if (current === null) break;
+          const list = found.get(current) ?? [];
+          if (list.length >= MAX_VALIDATIONS_PER_SHEET) break;
+          const validation = dvRecord(data);
+          if (validation) list.push(validation);
+          found.set(current, list);
+          break;
+        }
       }
-      case RECORD.eof:
-        current = null;
-        inGlobals = false;
-        break;
-      case RECORD.filePass:
-        return;
-      case RECORD.boundSheet: {
-        const name = shortString(data, 6);
-        if (name === null) break;
-        sheetAt.set(view.getUint32(0, true), name.text);
-        sheetNames.push(name.text);
-        break;
-      }
-      case RECORD.supBook:
-        if (inGlobals) supBooks.push(data.byteLength >= 4 && view.getUint16(2, true) === SELF_REFERENCE);
-        break;
-      case RECORD.externSheet:
-        if (inGlobals) xti = externSheets(data);
-        break;
-      case RECORD.continue:
-        // An ExternSheet longer than one record goes on in CONTINUE records.
-        if (inGlobals && previous === RECORD.externSheet) xti = xti.concat(externSheets(data, false));
-        break;
-      case RECORD.name:
-        if (inGlobals) lbls.push(nameRecord(data));
-        break;
-      case RECORD.dv: {
-        if (current === null) break;
-        const list = found.get(current) ?? [];
-        if (list.length >= MAX_VALIDATIONS_PER_SHEET) break;
-        const validation = dvRecord(data);
-        if (validation) list.push(validation);
-        found.set(current, list);
-        break;
-      }
+    } catch {
+      if (record.type === RECORD.name && inGlobals) lbls.push({ name: '', sheet: 0, formula: null });
     }
     if (record.type !== RECORD.continue) previous = record.type;
   }
+  if (externSheet.length > 0) xti = externSheets(joined(externSheet));
 
   // A reference in a formula names its sheet through ExternSheet → SupBook; only this workbook's sheets are read.
   const sheetOfXti = (ixti: number | null): string | null | undefined => {
@@ -175,19 +186,30 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
   });
 }
 
-function externSheets(data: Uint8Array, counted = true): { supBook: number; firstSheet: number }[] {
+function joined(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+function externSheets(data: Uint8Array): { supBook: number; firstSheet: number }[] {
+  if (data.byteLength < 2) return [];
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  const start = counted ? 2 : 0;
-  const count = counted ? view.getUint16(0, true) : Math.floor(data.byteLength / 6);
+  const count = view.getUint16(0, true);
   const out: { supBook: number; firstSheet: number }[] = [];
-  for (let i = 0; i < count && start + i * 6 + 6 <= data.byteLength; i += 1) {
-    const at = start + i * 6;
+  for (let i = 0; i < count && 2 + i * 6 + 6 <= data.byteLength; i += 1) {
+    const at = 2 + i * 6;
     out.push({ supBook: view.getUint16(at, true), firstSheet: view.getInt16(at + 2, true) });
   }
   return out;
 }
 
-function nameRecord(data: Uint8Array): { name: string; sheet: number; formula: Operand | null } {
+function nameRecord(data: Uint8Array): { name: string; sheet: number; formula: Operand | null } | null {
+  if (data.byteLength < 15) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const flags = view.getUint16(0, true);
   const length = data[3] ?? 0;
