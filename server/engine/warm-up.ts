@@ -46,7 +46,8 @@ async function warm(
     select w.organization_id as "organizationId", w.id as "workspaceId", last.at
     from workspaces w
     cross join lateral (
-      select max(q.created_at) as at from qa_entries q where q.workspace_id = w.id
+      select max(q.created_at) as at from qa_entries q
+      where q.organization_id = w.organization_id and q.workspace_id = w.id
     ) last
     where last.at > now() - make_interval(days => ${opts.days})
     order by last.at desc

@@ -199,8 +199,10 @@ async function writeAnswer(
       select b.organization_id, b.workspace_id, b.session_id, b.created_by, ${q.question}, ${result.answer},
         ${result.answerType}, ${result.confidence}, ${JSON.stringify(result.sources)}::jsonb, ${result.lastVerifiedAt}
       from assessment_batches b
-      where b.id = ${q.batchId} and b.session_id is not null and b.created_by is not null
-        and (select answer_count from assessment_questions where id = ${q.id}) = 1`);
+      where b.organization_id = ${q.organizationId} and b.id = ${q.batchId} and b.session_id is not null
+        and b.created_by is not null
+        and (select answer_count from assessment_questions
+          where organization_id = ${q.organizationId} and id = ${q.id}) = 1`);
   }
   return result ? 'completed' : failure ? 'failed' : 'retry';
 }

@@ -38,6 +38,10 @@ type Operand =
 
 type FoundValidation = { ranges: CellRange[]; formula: Operand };
 
+type Lbl = { name: string; sheet: number; formula: Operand | null };
+/** A defined name that cannot be read still takes its place: formulas name one by its position. */
+const UNREADABLE_NAME: Lbl = { name: '', sheet: 0, formula: null };
+
 /**
  * Fills `validations` of each sheet of a BIFF8 workbook with its list validations (dropdowns): a literal list, a
  * range on the same or another sheet, or a defined name. Anything else (INDIRECT, OFFSET, another workbook) is
@@ -77,7 +81,7 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
   const sheetNames: string[] = [];
   const supBooks: boolean[] = []; // whether each SupBook is this workbook
   let xti: { supBook: number; firstSheet: number }[] = [];
-  const lbls: { name: string; sheet: number; formula: Operand | null }[] = [];
+  const lbls: Lbl[] = [];
   const found = new Map<string, FoundValidation[]>();
   // Substreams nest: a chart embedded in a sheet is a BOF…EOF of its own before the sheet's dropdowns.
   const open: { sheet: string | null; globals: boolean }[] = [];
@@ -123,8 +127,7 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
           if (inGlobals && previous === RECORD.externSheet) externSheet.push(data);
           break;
         case RECORD.name:
-          // Formulas name a defined name by its position, so a name that cannot be read still takes its place.
-          if (inGlobals) lbls.push(nameRecord(data) ?? { name: '', sheet: 0, formula: null });
+          if (inGlobals) lbls.push(nameRecord(data) ?? UNREADABLE_NAME);
           break;
         case RECORD.dv: {
           if (current === null) break;
@@ -137,11 +140,11 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
         }
       }
     } catch {
-      if (record.type === RECORD.name && inGlobals) lbls.push({ name: '', sheet: 0, formula: null });
+      if (record.type === RECORD.name && inGlobals) lbls.push(UNREADABLE_NAME);
     }
     if (record.type !== RECORD.continue) previous = record.type;
   }
-  if (externSheet.length > 0) xti = externSheets(joined(externSheet));
+  if (externSheet.length > 0) xti = externSheets(Buffer.concat(externSheet));
 
   // A reference in a formula names its sheet through ExternSheet → SupBook; only this workbook's sheets are read.
   const sheetOfXti = (ixti: number | null): string | null | undefined => {
@@ -186,16 +189,6 @@ function readValidations(stream: Uint8Array, sheets: RawSheet[]): void {
   });
 }
 
-function joined(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.byteLength, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  return out;
-}
-
 function externSheets(data: Uint8Array): { supBook: number; firstSheet: number }[] {
   if (data.byteLength < 2) return [];
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
@@ -208,7 +201,7 @@ function externSheets(data: Uint8Array): { supBook: number; firstSheet: number }
   return out;
 }
 
-function nameRecord(data: Uint8Array): { name: string; sheet: number; formula: Operand | null } | null {
+function nameRecord(data: Uint8Array): Lbl | null {
   if (data.byteLength < 15) return null;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   const flags = view.getUint16(0, true);
